@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+// Level-synchronous parallel BFS (see enumerate.h). Each level scans the distance array for
+// the current layer and claims unseen children with a compare-and-swap, so a position is
+// counted once whichever thread finds it; the layer sets, hence all counts, do not depend
+// on the schedule.
+#include "enumerate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+
+uint64_t enumerate_bytes(const struct rules *rules)
+{
+	return rules->size;
+}
+
+static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t layer, int *oom)
+{
+	uint64_t found = 0;
+	uint8_t next = (uint8_t)(layer + 1);
+#pragma omp parallel reduction(+ : found)
+	{
+		uint64_t *child = malloc(rules->max_moves * sizeof *child);
+		if (!child) {
+#pragma omp atomic write
+			*oom = 1;
+		}
+#pragma omp for schedule(dynamic, 4096)
+		for (uint64_t i = 0; i < rules->size; i++) {
+			if (!child || __atomic_load_n(&depth[i], __ATOMIC_RELAXED) != layer)
+				continue;
+			size_t n = movegen_children(rules, i, child);
+			for (size_t c = 0; c < n; c++) {
+				uint8_t unseen = ENUMERATE_UNSEEN;
+				if (__atomic_load_n(&depth[child[c]], __ATOMIC_RELAXED) == ENUMERATE_UNSEEN &&
+				    __atomic_compare_exchange_n(&depth[child[c]], &unseen, next, false,
+								__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+					found++;
+			}
+		}
+		free(child);
+	}
+	return found;
+}
+
+static void count_terminals(const struct rules *rules, struct enumeration *e)
+{
+	uint64_t terminal[ENUMERATE_MAX_LAYERS] = {0};
+#pragma omp parallel
+	{
+		uint64_t mine[ENUMERATE_MAX_LAYERS] = {0};
+#pragma omp for schedule(static)
+		for (uint64_t i = 0; i < e->size; i++)
+			if (e->depth[i] != ENUMERATE_UNSEEN && movegen_is_terminal(rules, i))
+				mine[e->depth[i]]++;
+#pragma omp critical(enumerate_terminals)
+		for (unsigned d = 0; d < ENUMERATE_MAX_LAYERS; d++)
+			terminal[d] += mine[d];
+	}
+	for (unsigned d = 0; d <= e->max_depth; d++) {
+		e->layer_terminal[d] = terminal[d];
+		e->terminal_count += terminal[d];
+		e->reachable_count += e->layer_count[d];
+	}
+}
+
+enum status enumerate_reachable(const struct rules *rules, const struct progress *progress,
+				struct enumeration *out, struct error *err)
+{
+	memset(out, 0, sizeof *out);
+	out->size = rules->size;
+	out->depth = malloc(rules->size ? rules->size : 1);
+	if (!out->depth)
+		return error_set(err, STATUS_FAILURE, "out of memory: the walk needs %llu bytes",
+				 (unsigned long long)rules->size);
+	memset(out->depth, ENUMERATE_UNSEEN, rules->size);
+	out->depth[rules->start] = 0;
+	out->layer_count[0] = 1;
+	enum status st = STATUS_OK;
+	for (unsigned layer = 0;; layer++) {
+		progress_report(progress, "walk", layer, 0);
+		if (progress_stopped(progress)) {
+			st = error_set(err, STATUS_INTERRUPTED, "interrupted");
+			break;
+		}
+		int oom = 0;
+		uint64_t found = expand_layer(rules, out->depth, (uint8_t)layer, &oom);
+		if (oom) {
+			st = error_set(err, STATUS_FAILURE, "out of memory during the walk");
+			break;
+		}
+		if (found == 0) {
+			out->max_depth = layer;
+			break;
+		}
+		if (layer + 1 >= ENUMERATE_MAX_LAYERS - 1) {
+			st = error_set(err, STATUS_BAD_INPUT,
+				       "more than %d layers from the start: not supported", ENUMERATE_MAX_LAYERS - 1);
+			break;
+		}
+		out->layer_count[layer + 1] = found;
+	}
+	if (st != STATUS_OK) {
+		enumeration_free(out);
+		return st;
+	}
+	count_terminals(rules, out);
+	return STATUS_OK;
+}
+
+void enumeration_free(struct enumeration *e)
+{
+	free(e->depth);
+	memset(e, 0, sizeof *e);
+}

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+// The move families (attack, split) and the choice of families from the axes of a rules
+// value. A family only describes moves on one player's hands; rules.c turns the
+// descriptions into tables. Adding a family: one struct move_family and one line in
+// families_select.
+#ifndef CHOPSTICKS_ENUM_FAMILIES_H
+#define CHOPSTICKS_ENUM_FAMILIES_H
+
+#include "rules.h"
+
+// Fills rules->family[] and family_count from rules->axis[].
+void families_select(struct rules *rules);
+
+#endif

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+// Children and parents of a position from the hand-class tables (see movegen.h). A move
+// changes the mover's hands (self relation) or one live opponent's hands (hit relation),
+// then the turn passes: the mover goes to the last slot. Parents undo exactly that.
+#include "movegen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "position.h"
+
+static unsigned alive_count(const struct rules *rules, const uint32_t *rank)
+{
+	unsigned alive = 0;
+	for (unsigned k = 0; k < rules->players; k++)
+		alive += rank[k] != 0;
+	return alive;
+}
+
+bool movegen_is_terminal(const struct rules *rules, uint64_t idx)
+{
+	struct pos pos;
+	position_decode(rules, idx, &pos);
+	return alive_count(rules, pos.rank) <= 1;
+}
+
+unsigned movegen_winner(const struct rules *rules, uint64_t idx)
+{
+	struct pos pos;
+	position_decode(rules, idx, &pos);
+	bool want_alive = rules->axis[AXIS_END] == END_NORMAL;
+	for (unsigned k = 0; k < rules->players; k++)
+		if ((pos.rank[k] != 0) == want_alive)
+			return k;
+	return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static size_t sort_unique(uint64_t *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_u64);
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++)
+		if (kept == 0 || v[kept - 1] != v[i])
+			v[kept++] = v[i];
+	return kept;
+}
+
+size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out)
+{
+	struct pos pos, child;
+	position_decode(rules, idx, &pos);
+	unsigned p = rules->players, r = rules->rollover;
+	if (alive_count(rules, pos.rank) <= 1)
+		return 0;
+	child.seat = (pos.seat + 1) % rules->period;
+	for (unsigned k = 0; k < p; k++)
+		child.rank[(k + p - 1) % p] = pos.rank[k];
+	size_t n = 0;
+	const struct hand_class *mover = position_class(rules, pos.seat, 0);
+	if (pos.rank[0] == 0) {
+		out[n++] = position_encode(rules, &child);
+		return n;
+	}
+	const struct relation *self = &mover->self;
+	for (uint64_t e = self->start[pos.rank[0]]; e < self->start[pos.rank[0] + 1]; e++) {
+		child.rank[p - 1] = self->to[e];
+		out[n++] = position_encode(rules, &child);
+	}
+	child.rank[p - 1] = pos.rank[0];
+	const uint8_t *live = mover->live_values + (uint64_t)pos.rank[0] * mover->hands;
+	for (unsigned v = 0; v < mover->hands && live[v]; v++) {
+		for (unsigned k = 1; k < p; k++) {
+			const struct relation *hit = &position_class(rules, pos.seat, k)->hit;
+			uint64_t row = (uint64_t)pos.rank[k] * r + live[v];
+			for (uint64_t e = hit->start[row]; e < hit->start[row + 1]; e++) {
+				child.rank[k - 1] = hit->to[e];
+				out[n++] = position_encode(rules, &child);
+			}
+			child.rank[k - 1] = pos.rank[k];
+		}
+	}
+	return sort_unique(out, n);
+}
+
+// Appends the encoding of parent to out unless it is terminal.
+static size_t add_parent(const struct rules *rules, const struct pos *parent, uint64_t *out,
+			 size_t n)
+{
+	if (alive_count(rules, parent->rank) > 1)
+		out[n++] = position_encode(rules, parent);
+	return n;
+}
+
+size_t movegen_parents(const struct rules *rules, uint64_t idx, uint64_t *out)
+{
+	struct pos pos, parent;
+	position_decode(rules, idx, &pos);
+	unsigned p = rules->players, r = rules->rollover;
+	parent.seat = (pos.seat + rules->period - 1) % rules->period;
+	for (unsigned k = 0; k < p; k++)
+		parent.rank[(k + 1) % p] = pos.rank[k];
+	uint32_t moved = pos.rank[p - 1]; // the previous mover's hands now
+	const struct hand_class *mover = position_class(rules, parent.seat, 0);
+	size_t n = 0;
+	if (moved == 0)
+		n = add_parent(rules, &parent, out, n); // a player with no live hand passed
+	const struct relation *unself = &mover->unself;
+	for (uint64_t e = unself->start[moved]; e < unself->start[moved + 1]; e++) {
+		parent.rank[0] = unself->to[e];
+		n = add_parent(rules, &parent, out, n);
+	}
+	parent.rank[0] = moved;
+	const uint8_t *live = mover->live_values + (uint64_t)moved * mover->hands;
+	for (unsigned v = 0; v < mover->hands && live[v]; v++) {
+		for (unsigned k = 1; k < p; k++) {
+			const struct relation *unhit = &position_class(rules, parent.seat, k)->unhit;
+			uint64_t row = (uint64_t)parent.rank[k] * r + live[v];
+			uint32_t now = parent.rank[k];
+			for (uint64_t e = unhit->start[row]; e < unhit->start[row + 1]; e++) {
+				parent.rank[k] = unhit->to[e];
+				n = add_parent(rules, &parent, out, n);
+			}
+			parent.rank[k] = now;
+		}
+	}
+	return sort_unique(out, n);
+}
+
+// Writes the mover's hands of class cls, rank i, as a code fragment.
+static int hands_text(const struct rules *rules, const struct hand_class *cls, uint32_t i,
+		      char *buf)
+{
+	int used = 0;
+	for (unsigned k = 0; k < cls->hands; k++)
+		used += sprintf(buf + used, rules->rollover > 10 && k ? ".%u" : "%u",
+				cls->values[(uint64_t)i * cls->hands + k]);
+	return used;
+}
+
+// The value that multiset a (of class cls) has more often than b: the tapped hand.
+static unsigned removed_value(const struct hand_class *cls, uint32_t a, uint32_t b)
+{
+	const uint8_t *x = cls->values + (uint64_t)a * cls->hands, *y = cls->values + (uint64_t)b * cls->hands;
+	for (unsigned i = 0; i < cls->hands; i++) {
+		int diff = 0;
+		for (unsigned j = 0; j < cls->hands; j++)
+			diff += (x[j] == x[i]) - (y[j] == x[i]);
+		if (diff > 0)
+			return x[i];
+	}
+	return 0;
+}
+
+void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child, char *buf)
+{
+	struct pos from, to;
+	position_decode(rules, parent, &from);
+	position_decode(rules, child, &to);
+	unsigned p = rules->players;
+	const struct hand_class *mover = position_class(rules, from.seat, 0);
+	if (to.rank[p - 1] != from.rank[0]) {
+		int used = hands_text(rules, mover, from.rank[0], buf);
+		used += sprintf(buf + used, "->");
+		hands_text(rules, mover, to.rank[p - 1], buf + used);
+		return;
+	}
+	for (unsigned k = 1; k < p; k++) {
+		if (to.rank[k - 1] == from.rank[k])
+			continue;
+		const struct hand_class *cls = position_class(rules, from.seat, k);
+		const uint8_t *live = mover->live_values + (uint64_t)from.rank[0] * mover->hands;
+		for (unsigned v = 0; v < mover->hands && live[v]; v++) {
+			const struct relation *hit = &cls->hit;
+			uint64_t row = (uint64_t)from.rank[k] * rules->rollover + live[v];
+			for (uint64_t e = hit->start[row]; e < hit->start[row + 1]; e++) {
+				if (hit->to[e] != to.rank[k - 1])
+					continue;
+				int used = sprintf(buf, "%u->%u", live[v],
+						   removed_value(cls, from.rank[k], to.rank[k - 1]));
+				if (p > 2)
+					sprintf(buf + used, "@%u", k);
+				return;
+			}
+		}
+	}
+	strcpy(buf, "pass");
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// The queries the enumerator and solver make of a rules value: the children and parents of
+// a position (as indexes), whether it is terminal, and who has won there. Moves are
+// identified by the position they lead to, so two moves that reach the same position are
+// one move. All functions are thread-safe and allocate nothing.
+#ifndef CHOPSTICKS_ENUM_MOVEGEN_H
+#define CHOPSTICKS_ENUM_MOVEGEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules.h"
+
+// True when at most one player has a live hand (the game is over).
+bool movegen_is_terminal(const struct rules *rules, uint64_t idx);
+// The slot (0 = player to move) of the winner of terminal position idx.
+unsigned movegen_winner(const struct rules *rules, uint64_t idx);
+// Writes the distinct children of idx, ascending, to out (room for rules->max_moves) and
+// returns how many; 0 for a terminal position. A player with no live hand passes.
+size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out);
+// Writes the distinct non-terminal positions that have idx as a child, ascending (room
+// for rules->max_moves), reachable from the start or not; returns how many.
+size_t movegen_parents(const struct rules *rules, uint64_t idx, uint64_t *out);
+// Describes the move from parent to child (a child of parent): "1->3" (attack with a 1 on
+// a 3; "1->3@2" names the slot attacked with three or more players), "13->22" (own hands,
+// as codes of the mover's hands) or "pass". buf holds at least 2 * POSITION_CODE_MAX bytes.
+void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child, char *buf);
+
+#endif

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// Multiset ranking (see multiset.h). Binomials come from Pascal's rule with saturation, so a
+// count that overflows 64 bits is reported rather than wrapped.
+#include "multiset.h"
+
+#include <assert.h>
+
+#define BINOM_N 601
+#define BINOM_K 33
+
+static uint64_t binom[BINOM_N][BINOM_K];
+static int binom_ready;
+
+static void binom_init(void)
+{
+	for (unsigned n = 0; n < BINOM_N; n++) {
+		binom[n][0] = 1;
+		for (unsigned k = 1; k < BINOM_K; k++) {
+			uint64_t a = n ? binom[n - 1][k - 1] : 0, b = n ? binom[n - 1][k] : 0, sum;
+			if (a == UINT64_MAX || b == UINT64_MAX || __builtin_add_overflow(a, b, &sum))
+				sum = UINT64_MAX;
+			binom[n][k] = sum;
+		}
+	}
+	__atomic_store_n(&binom_ready, 1, __ATOMIC_RELEASE);
+}
+
+uint64_t multiset_binomial(unsigned n, unsigned k)
+{
+	assert(n < BINOM_N && k < BINOM_K);
+	if (!__atomic_load_n(&binom_ready, __ATOMIC_ACQUIRE)) {
+#pragma omp critical(multiset_binom)
+		if (!binom_ready)
+			binom_init();
+	}
+	return binom[n][k];
+}
+
+uint64_t multiset_count(unsigned h, unsigned r)
+{
+	return multiset_binomial(h + r - 1, h);
+}
+
+uint64_t multiset_rank(const uint8_t *sorted, unsigned h)
+{
+	uint64_t rank = 0;
+	for (unsigned k = 1; k <= h; k++) {
+		assert(k == 1 || sorted[k - 1] >= sorted[k - 2]);
+		rank += multiset_binomial(sorted[k - 1] + k - 1, k);
+	}
+	return rank;
+}
+
+void multiset_sort(uint8_t *v, unsigned h)
+{
+	for (unsigned i = 1; i < h; i++) {
+		uint8_t x = v[i];
+		unsigned j = i;
+		for (; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}

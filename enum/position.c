@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+// Index <-> slots <-> code conversions (see position.h). Parsing checks every value against
+// the rollover and every player's hand count, and picks the rotation from the '/' form.
+#include "position.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "multiset.h"
+#include "numparse.h"
+
+void position_decode(const struct rules *rules, uint64_t idx, struct pos *pos)
+{
+	pos->seat = (unsigned)(idx / rules->block);
+	idx %= rules->block;
+	for (unsigned k = 0; k < rules->players; k++) {
+		uint32_t count = position_class(rules, pos->seat, k)->count;
+		pos->rank[k] = (uint32_t)(idx % count);
+		idx /= count;
+	}
+}
+
+uint64_t position_encode(const struct rules *rules, const struct pos *pos)
+{
+	uint64_t idx = 0;
+	for (unsigned k = rules->players; k-- > 0;)
+		idx = idx * position_class(rules, pos->seat, k)->count + pos->rank[k];
+	return idx + pos->seat * rules->block;
+}
+
+unsigned position_hands(const struct rules *rules, uint64_t idx, unsigned k, uint8_t *out)
+{
+	struct pos pos;
+	position_decode(rules, idx, &pos);
+	const struct hand_class *cls = position_class(rules, pos.seat, k);
+	memcpy(out, cls->values + (uint64_t)pos.rank[k] * cls->hands, cls->hands);
+	return cls->hands;
+}
+
+void position_format(const struct rules *rules, uint64_t idx, char *buf)
+{
+	struct pos pos;
+	position_decode(rules, idx, &pos);
+	size_t used = 0;
+	for (unsigned k = 0; k < rules->players; k++) {
+		const struct hand_class *cls = position_class(rules, pos.seat, k);
+		const uint8_t *hv = cls->values + (uint64_t)pos.rank[k] * cls->hands;
+		if (k > 0 && (rules->rollover > 10 || rules->period > 1))
+			buf[used++] = '/';
+		for (unsigned i = 0; i < cls->hands; i++)
+			used += (size_t)sprintf(buf + used, rules->rollover > 10 && i ? ".%u" : "%u", hv[i]);
+	}
+	buf[used] = '\0';
+}
+
+// Parses one player's hands from text[0..len) into v; returns the hand count or -1.
+static int parse_player(const struct rules *rules, const char *text, size_t len, unsigned h,
+			uint8_t *v)
+{
+	bool dotted = memchr(text, '.', len) != NULL;
+	bool single_digits = !dotted && (rules->rollover <= 10 || len == h);
+	unsigned n = 0;
+	size_t i = 0;
+	while (i < len) {
+		size_t w = single_digits ? 1 : strcspn(text + i, "./");
+		if (w > len - i)
+			w = len - i;
+		uint64_t value;
+		if (n == RULES_MAX_HANDS || !numparse_u64(text + i, w, 0, 255, &value))
+			return -1;
+		v[n++] = (uint8_t)value;
+		i += w;
+		if (!single_digits && i < len && text[i] == '.' && ++i == len)
+			return -1; // a trailing '.'
+	}
+	return (int)n;
+}
+
+static enum status bad_code(const struct rules *rules, const char *code, struct error *err,
+			    const char *why)
+{
+	return error_set(err, STATUS_BAD_INPUT, "code '%.80s': %s (%u players, rollover %u)",
+			 code, why, rules->players, rules->rollover);
+}
+
+static enum status parse_slots(const struct rules *rules, const char *code, uint8_t v[][RULES_MAX_HANDS],
+			       unsigned *n, struct error *err)
+{
+	const char *p = code;
+	unsigned parts = 0;
+	if (!strchr(code, '/')) {
+		unsigned total = 0;
+		for (unsigned s = 0; s < rules->players; s++)
+			total += rules->hands[s];
+		if (strlen(code) != total || strspn(code, "0123456789") != total)
+			return bad_code(rules, code, err, "expected one digit per hand, or players separated by '/'");
+		if (rules->period > 1)
+			return bad_code(rules, code, err, "with uneven hands separate players by '/'");
+		for (unsigned s = 0; s < rules->players; s++, p += rules->hands[s - 1])
+			n[s] = (unsigned)parse_player(rules, p, rules->hands[s], rules->hands[s], v[s]);
+		return STATUS_OK;
+	}
+	for (;;) {
+		size_t len = strcspn(p, "/");
+		if (parts == rules->players)
+			return bad_code(rules, code, err, "more players than the rules have");
+		int got = len ? parse_player(rules, p, len, rules->hands[parts], v[parts]) : -1;
+		if (got < 0)
+			return bad_code(rules, code, err, "each player must be digits, or numbers separated by '.'");
+		n[parts++] = (unsigned)got;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if (parts != rules->players)
+		return bad_code(rules, code, err, "fewer players than the rules have");
+	return STATUS_OK;
+}
+
+enum status position_parse(const struct rules *rules, const char *code, uint64_t *idx,
+			   struct error *err)
+{
+	uint8_t v[RULES_MAX_PLAYERS][RULES_MAX_HANDS];
+	unsigned n[RULES_MAX_PLAYERS];
+	enum status st = parse_slots(rules, code, v, n, err);
+	if (st != STATUS_OK)
+		return st;
+	struct pos pos = {0};
+	for (pos.seat = 0; pos.seat < rules->period; pos.seat++) {
+		unsigned k = 0;
+		while (k < rules->players && position_class(rules, pos.seat, k)->hands == n[k])
+			k++;
+		if (k == rules->players)
+			break;
+	}
+	if (pos.seat == rules->period)
+		return bad_code(rules, code, err, "hand counts do not match --hands");
+	for (unsigned k = 0; k < rules->players; k++) {
+		for (unsigned i = 0; i < n[k]; i++)
+			if (v[k][i] >= rules->rollover) {
+				char why[80];
+				snprintf(why, sizeof why, "hand value %u out of range 0..%u", v[k][i],
+					 rules->rollover - 1);
+				return bad_code(rules, code, err, why);
+			}
+		multiset_sort(v[k], n[k]);
+		pos.rank[k] = (uint32_t)multiset_rank(v[k], n[k]);
+	}
+	*idx = position_encode(rules, &pos);
+	return STATUS_OK;
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// Positions as dense indexes and as codes. A position lists each player's hands (a multiset,
+// ranked by multiset.h) from the player to move on around the ring. Index = seat * block +
+// sum_k rank_k * stride_k (mixed radix, slot 0 least significant), where seat is the
+// rotation of the hand counts (always 0 when every player has the same number of hands).
+// Example, 2 players, 2 hands, r = 5 (15 multisets): code 1312 has ranks {1,3} -> 7 and
+// {1,2} -> 4, so index = 7 + 15 * 4 = 67. Codes: digits run together when r <= 10 and the
+// hand counts are all equal (1312); otherwise '/' between players and, when r > 10, '.'
+// between hands (0.10/3.11).
+#ifndef CHOPSTICKS_ENUM_POSITION_H
+#define CHOPSTICKS_ENUM_POSITION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "rules.h"
+
+#define POSITION_CODE_MAX (RULES_MAX_PLAYERS * RULES_MAX_HANDS * 4 + RULES_MAX_PLAYERS + 1)
+
+struct pos {
+	unsigned seat;                     // rotation, 0 .. period-1
+	uint32_t rank[RULES_MAX_PLAYERS];  // slot 0 is the player to move
+};
+
+// The class (hand count tables) of slot k of a position with rotation seat.
+static inline const struct hand_class *position_class(const struct rules *rules, unsigned seat,
+						       unsigned k)
+{
+	return &rules->class[rules->class_of[(seat + k) % rules->players]];
+}
+
+// idx must be < rules->size.
+void position_decode(const struct rules *rules, uint64_t idx, struct pos *pos);
+uint64_t position_encode(const struct rules *rules, const struct pos *pos);
+
+// Parses a code (either form, where unambiguous; hands in any order). Returns
+// STATUS_BAD_INPUT with a message naming the code and what is allowed on failure.
+enum status position_parse(const struct rules *rules, const char *code, uint64_t *idx,
+			   struct error *err);
+// Writes the canonical code of idx into buf (at least POSITION_CODE_MAX bytes).
+void position_format(const struct rules *rules, uint64_t idx, char *buf);
+// The hands of slot k of idx, ascending; returns the hand count.
+unsigned position_hands(const struct rules *rules, uint64_t idx, unsigned k, uint8_t *out);
+
+#endif

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// A relation between dense ranks stored as CSR (start[row] .. start[row+1] into to[]), built
+// row by row in order, each row sorted and without repeats, and its inverse by counting
+// sort. Used for the move tables of a hand class; not thread-safe while building.
+#ifndef CHOPSTICKS_ENUM_RELATION_H
+#define CHOPSTICKS_ENUM_RELATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct relation {
+	uint64_t rows;
+	uint64_t *start; // rows + 1 entries
+	uint32_t *to;
+	uint64_t edge_count, capacity;
+	uint64_t row_begin;   // first edge of the row being built
+	uint64_t rows_closed; // rows finished so far
+	bool failed;        // an allocation failed; the relation is unusable
+};
+
+// Prepares an empty relation with rows rows; false on allocation failure.
+bool relation_init(struct relation *rel, uint64_t rows);
+// Adds target to the current row (rows are filled in order, starting with row 0).
+void relation_add(struct relation *rel, uint32_t target);
+// Closes the current row: sorts and removes repeats.
+void relation_end_row(struct relation *rel);
+// Builds inv with inv.rows = targets: inv has target t -> row r for every edge r -> t.
+bool relation_invert(const struct relation *rel, uint64_t targets, struct relation *inv);
+// The largest row length.
+uint64_t relation_max_row(const struct relation *rel);
+void relation_free(struct relation *rel);
+
+#endif

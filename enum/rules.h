@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// The rules interface: players, hands, rollover and variants turned into one const struct
+// rules that the enumerator and solver query through movegen.h. Variants set axes (how a
+// tap overflows, which splits exist, how the game starts and ends); rules_build then builds
+// per-hand-count move tables from the enabled move families. Nothing outside variants.c
+// switches on a variant id. Invariant: a built rules value is immutable and thread-safe.
+#ifndef CHOPSTICKS_ENUM_RULES_H
+#define CHOPSTICKS_ENUM_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "relation.h"
+
+#define RULES_MAX_PLAYERS 16
+#define RULES_MAX_HANDS 16
+#define RULES_MAX_ROLLOVER 250
+
+enum variant_id {
+#define VARIANT(id, name, need, summary, rule) VARIANT_##id,
+#include "variants.def"
+#undef VARIANT
+	VARIANT_COUNT
+};
+
+// Axes: each is one behaviour field; named variants are presets of axis values.
+enum axis {
+	AXIS_OVERFLOW, // OVERFLOW_*
+	AXIS_SPLITS,   // SPLITS_*
+	AXIS_REVIVE,   // REVIVE_*
+	AXIS_SUICIDE,  // 0 or 1
+	AXIS_META,     // 0 or 1
+	AXIS_START,    // START_*
+	AXIS_END,      // END_*
+	AXIS_COUNT
+};
+enum { OVERFLOW_ROLLOVER, OVERFLOW_CUTOFF };
+enum { SPLITS_ON, SPLITS_OFF };
+enum { REVIVE_ANY, REVIVE_NEVER, REVIVE_REQUIRED };
+enum { START_ONES, START_FULL };
+enum { END_NORMAL, END_MISERE };
+
+struct rules_spec {
+	unsigned players;
+	unsigned hands[RULES_MAX_PLAYERS]; // per seat, seat 0 moves first
+	unsigned rollover;
+	uint64_t variants;                 // bit (1 << VARIANT_x) for each variant asked for
+	uint64_t max_bytes;                // refuse instances whose tables need more; 0: no limit
+};
+
+// All multisets of one hand count, with the move relations between their ranks.
+struct hand_class {
+	unsigned hands;
+	uint32_t count;        // C(hands + r - 1, hands) multisets; rank 0 is all dead
+	uint8_t *values;       // count * hands values, ascending within a multiset
+	uint8_t *live_values;  // count * hands: distinct live values ascending, then zeros
+	struct relation self;  // rank i -> ranks after an own-hands move (split, ...)
+	struct relation unself;// inverse of self
+	struct relation hit;   // row j * r + a: rank j tapped by a live hand a -> ranks
+	struct relation unhit; // row j' * r + a: the ranks j that a tap by a turns into j'
+};
+
+struct rules;
+
+// One family of moves (attack, split, ...): it contributes edges to the class tables.
+struct move_family {
+	const char *name;
+	// Own-hands moves from sorted hands[0..h): calls emit(ctx, result) for each result
+	// multiset (sorted, may repeat). NULL if the family has none.
+	void (*self_moves)(const struct rules *rules, const uint8_t *hands, unsigned h,
+			   void (*emit)(void *ctx, const uint8_t *result), void *ctx);
+	// The value of a live hand b tapped by a live hand a, in 0..r-1. NULL if none.
+	unsigned (*tap)(const struct rules *rules, unsigned a, unsigned b);
+};
+
+#define RULES_MAX_FAMILIES 8
+
+struct rules {
+	unsigned players;
+	unsigned hands[RULES_MAX_PLAYERS];
+	unsigned rollover;
+	uint64_t variants;
+	int axis[AXIS_COUNT];
+	const struct move_family *family[RULES_MAX_FAMILIES];
+	unsigned family_count;
+	unsigned class_count;
+	unsigned class_of[RULES_MAX_PLAYERS]; // seat -> index into class[]
+	struct hand_class class[RULES_MAX_PLAYERS];
+	unsigned period;      // smallest rotation of hands[] that maps it to itself
+	uint64_t block;       // product of class counts over the seats
+	uint64_t size;        // period * block: the dense index space
+	uint64_t start;       // index of the start position
+	size_t max_moves;     // bound on children (and parents) of one position
+	uint64_t table_bytes; // memory held by the class tables
+};
+
+// Builds rules from spec. On failure returns STATUS_BAD_INPUT (bad or contradictory input,
+// or the tables would exceed spec->max_bytes, with the estimate in the message) or
+// STATUS_FAILURE (allocation), sets err, and leaves *out NULL. Free with rules_free.
+enum status rules_build(const struct rules_spec *spec, struct rules **out, struct error *err);
+void rules_free(struct rules *rules);
+
+// Replaces the start position (an index from position_parse). Call before sharing rules.
+void rules_set_start(struct rules *rules, uint64_t start);
+
+#endif

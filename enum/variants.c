@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// What each named variant does: one apply_<id>() per row of variants.def, each a preset of
+// axis values. Also the variant names, texts and the --variant list parser.
+#include "variants.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const axis_name[AXIS_COUNT] = {
+	[AXIS_OVERFLOW] = "overflow", [AXIS_SPLITS] = "splits", [AXIS_REVIVE] = "revive",
+	[AXIS_SUICIDE] = "suicide", [AXIS_META] = "meta", [AXIS_START] = "start",
+	[AXIS_END] = "end",
+};
+
+// Value names per axis, indexed by value; NULL-terminated.
+static const char *const axis_value[AXIS_COUNT][4] = {
+	[AXIS_OVERFLOW] = {"rollover", "cutoff"},
+	[AXIS_SPLITS] = {"on", "off"},
+	[AXIS_REVIVE] = {"any", "never", "required"},
+	[AXIS_SUICIDE] = {"no", "yes"},
+	[AXIS_META] = {"no", "yes"},
+	[AXIS_START] = {"ones", "full"},
+	[AXIS_END] = {"normal", "misere"},
+};
+
+void axis_setter_init(struct axis_setter *set, struct error *err)
+{
+	memset(set, 0, sizeof *set);
+	set->err = err;
+}
+
+void axis_set(struct axis_setter *set, enum axis axis, int value, const char *source)
+{
+	if (set->source[axis][0] && set->value[axis] != value) {
+		if (set->status == STATUS_OK)
+			set->status = error_set(set->err, STATUS_BAD_INPUT,
+				"%s and %s contradict each other: %s sets %s=%s, %s sets %s=%s",
+				set->source[axis], source, set->source[axis], axis_name[axis],
+				axis_value[axis][set->value[axis]], source, axis_name[axis],
+				axis_value[axis][value]);
+		return;
+	}
+	set->value[axis] = value;
+	snprintf(set->source[axis], sizeof set->source[axis], "%s", source);
+}
+
+#define SET(axis, value) axis_set(set, axis, value, source)
+static void apply_CUTOFF(struct axis_setter *set, const char *source) { SET(AXIS_OVERFLOW, OVERFLOW_CUTOFF); }
+static void apply_SUICIDE(struct axis_setter *set, const char *source) { SET(AXIS_SUICIDE, 1); }
+static void apply_META(struct axis_setter *set, const char *source) { SET(AXIS_META, 1); }
+static void apply_SUNS(struct axis_setter *set, const char *source) { SET(AXIS_START, START_FULL); }
+static void apply_MISERE(struct axis_setter *set, const char *source) { SET(AXIS_END, END_MISERE); }
+static void apply_TRANSFERS_ONLY(struct axis_setter *set, const char *source) { SET(AXIS_REVIVE, REVIVE_NEVER); }
+static void apply_DIVISIONS_ONLY(struct axis_setter *set, const char *source) { SET(AXIS_REVIVE, REVIVE_REQUIRED); }
+static void apply_ATTACKS_ONLY(struct axis_setter *set, const char *source) { SET(AXIS_SPLITS, SPLITS_OFF); }
+#undef SET
+
+struct variant_row {
+	const char *name, *summary, *rule;
+	enum variant_need need;
+	void (*apply)(struct axis_setter *set, const char *source);
+};
+
+static const struct variant_row table[VARIANT_COUNT] = {
+#define VARIANT(id, name, need, summary, rule) [VARIANT_##id] = {name, summary, rule, need, apply_##id},
+#include "variants.def"
+#undef VARIANT
+};
+
+void variants_apply(enum variant_id id, struct axis_setter *set)
+{
+	char source[40];
+	snprintf(source, sizeof source, "variant %s", table[id].name);
+	table[id].apply(set, source);
+}
+
+const char *variants_name(enum variant_id id) { return table[id].name; }
+const char *variants_summary(enum variant_id id) { return table[id].summary; }
+const char *variants_rule(enum variant_id id) { return table[id].rule; }
+enum variant_need variants_need(enum variant_id id) { return table[id].need; }
+
+void variants_axes_text(enum variant_id id, char *buf, size_t len)
+{
+	struct axis_setter set;
+	axis_setter_init(&set, NULL);
+	variants_apply(id, &set);
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int a = 0; a < AXIS_COUNT; a++) {
+		if (!set.source[a][0] || used >= len)
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", used ? " " : "",
+					 axis_name[a], axis_value[a][set.value[a]]);
+	}
+}
+
+static void valid_names(char *buf, size_t len)
+{
+	variants_format_list((UINT64_C(1) << VARIANT_COUNT) - 1, buf, len);
+}
+
+enum status variants_parse_list(const char *list, uint64_t *mask, struct error *err)
+{
+	uint64_t bits = 0;
+	const char *p = list;
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		int found = -1;
+		for (int id = 0; id < VARIANT_COUNT; id++)
+			if (strlen(table[id].name) == n && strncmp(p, table[id].name, n) == 0)
+				found = id;
+		char names[512];
+		valid_names(names, sizeof names);
+		if (found < 0)
+			return error_set(err, STATUS_BAD_INPUT, "'%.*s': unknown variant (valid: %s)",
+					 (int)(n > 60 ? 60 : n), p, names);
+		if (bits & (UINT64_C(1) << found))
+			return error_set(err, STATUS_BAD_INPUT, "'%s': variant given twice",
+					 table[found].name);
+		bits |= UINT64_C(1) << found;
+		p += n;
+		if (*p == ',') {
+			p++;
+			if (!*p)
+				return error_set(err, STATUS_BAD_INPUT,
+						 "'%s': empty variant name after the last comma", list);
+		}
+	}
+	*mask = bits;
+	return STATUS_OK;
+}
+
+void variants_format_list(uint64_t mask, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int id = 0; id < VARIANT_COUNT && used < len; id++)
+		if (mask & (UINT64_C(1) << id))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+						 table[id].name);
+}
