@@ -53,9 +53,11 @@ void relation_end_row(struct relation *rel)
 	rel->start[++rel->rows_closed] = rel->edge_count;
 }
 
-bool relation_invert(const struct relation *rel, uint64_t targets, struct relation *inv)
+bool relation_invert(const struct relation *rel, uint64_t targets, unsigned stride,
+		     struct relation *inv)
 {
 	memset(inv, 0, sizeof *inv);
+	targets *= stride;
 	inv->rows = targets;
 	inv->start = calloc(targets + 1, sizeof *inv->start);
 	inv->to = malloc((rel->edge_count ? rel->edge_count : 1) * sizeof *inv->to);
@@ -64,8 +66,9 @@ bool relation_invert(const struct relation *rel, uint64_t targets, struct relati
 		relation_free(inv);
 		return false;
 	}
-	for (uint64_t e = 0; e < rel->edge_count; e++)
-		inv->start[rel->to[e] + 1]++;
+	for (uint64_t row = 0; row < rel->rows; row++)
+		for (uint64_t e = rel->start[row]; e < rel->start[row + 1]; e++)
+			inv->start[rel->to[e] * stride + row % stride + 1]++;
 	for (uint64_t t = 0; t < targets; t++)
 		inv->start[t + 1] += inv->start[t];
 	uint64_t *fill = malloc((targets ? targets : 1) * sizeof *fill);
@@ -76,7 +79,7 @@ bool relation_invert(const struct relation *rel, uint64_t targets, struct relati
 	memcpy(fill, inv->start, targets * sizeof *fill);
 	for (uint64_t row = 0; row < rel->rows; row++)
 		for (uint64_t e = rel->start[row]; e < rel->start[row + 1]; e++)
-			inv->to[fill[rel->to[e]]++] = (uint32_t)row;
+			inv->to[fill[rel->to[e] * stride + row % stride]++] = (uint32_t)(row / stride);
 	free(fill);
 	return true;
 }

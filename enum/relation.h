@@ -25,8 +25,12 @@ bool relation_init(struct relation *rel, uint64_t rows);
 void relation_add(struct relation *rel, uint32_t target);
 // Closes the current row: sorts and removes repeats.
 void relation_end_row(struct relation *rel);
-// Builds inv with inv.rows = targets: inv has target t -> row r for every edge r -> t.
-bool relation_invert(const struct relation *rel, uint64_t targets, struct relation *inv);
+// Builds the inverse of rel, whose rows are keyed (row = key * stride + tag): for every edge
+// key*stride+tag -> t it holds the edge t*stride+tag -> key, so inv has targets * stride
+// rows. stride 1 is the plain inverse; the hit relation uses stride r (tag = the attacking
+// value). false on allocation failure.
+bool relation_invert(const struct relation *rel, uint64_t targets, unsigned stride,
+		     struct relation *inv);
 // The largest row length.
 uint64_t relation_max_row(const struct relation *rel);
 void relation_free(struct relation *rel);

@@ -161,8 +161,8 @@ static enum status build_class(const struct rules *rules, struct hand_class *cls
 	}
 	fill_hits(rules, cls, tapper);
 	if (cls->self.failed || cls->hit.failed ||
-	    !relation_invert(&cls->self, cls->count, &cls->unself) ||
-	    !relation_invert(&cls->hit, cls->count, &cls->unhit))
+	    !relation_invert(&cls->self, cls->count, 1, &cls->unself) ||
+	    !relation_invert(&cls->hit, cls->count, r, &cls->unhit))
 		return error_set(err, STATUS_FAILURE, "out of memory building move tables");
 	return STATUS_OK;
 }

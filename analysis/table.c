@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+// Computing table rows (see table.h): build the rules, walk, classify what was not reached.
+#include "table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "closed_form.h"
+#include "enumerate.h"
+#include "movegen.h"
+#include "position.h"
+#include "rules.h"
+#include "unreachable.h"
+#include "variants.h"
+
+#define EVIDENCE_MAX 24 // positions listed as evidence per row
+
+static enum status walk(unsigned hands, unsigned rollover, uint64_t variants, uint64_t max_bytes,
+			const struct progress *progress, struct rules **rules, struct enumeration *e,
+			struct error *err)
+{
+	struct rules_spec spec = {.players = 2, .hands = {hands, hands}, .rollover = rollover,
+				  .variants = variants, .max_bytes = max_bytes};
+	enum status st = rules_build(&spec, rules, err);
+	if (st != STATUS_OK)
+		return st;
+	if (max_bytes && (*rules)->size + (*rules)->table_bytes > max_bytes)
+		return error_set(err, STATUS_BAD_INPUT, "needs about %.3g GiB, over the memory limit",
+				 (double)((*rules)->size + (*rules)->table_bytes) / (1 << 30));
+	return enumerate_reachable(*rules, progress, e, err);
+}
+
+// Appends "code <- parent parent" (or "code (no parent)") for the first positions of the
+// groups other than last-dead.
+static enum status gather_evidence(struct table_row *row, const struct rules *rules,
+				   const struct unreachable *u, struct error *err)
+{
+	size_t cap = EVIDENCE_MAX * (rules->max_moves + 2) * (POSITION_CODE_MAX + 1) + 64, used = 0;
+	uint64_t *parent = malloc(rules->max_moves * sizeof *parent);
+	row->evidence = malloc(cap);
+	if (!parent || !row->evidence) {
+		free(parent);
+		return error_set(err, STATUS_FAILURE, "out of memory");
+	}
+	row->evidence[0] = '\0';
+	unsigned listed = 0;
+	char code[POSITION_CODE_MAX];
+	for (int g = UNREACHABLE_NO_PARENT; g < UNREACHABLE_REASON_COUNT; g++)
+		for (uint64_t i = 0; i < u->count[g] && listed < EVIDENCE_MAX; i++, listed++) {
+			position_format(rules, u->index[g][i], code);
+			used += (size_t)snprintf(row->evidence + used, cap - used, "%s%s", listed ? "; " : "", code);
+			size_t n = movegen_parents(rules, u->index[g][i], parent);
+			used += (size_t)snprintf(row->evidence + used, cap - used, n ? " <-" : " (no parent)");
+			for (size_t k = 0; k < n; k++) {
+				position_format(rules, parent[k], code);
+				used += (size_t)snprintf(row->evidence + used, cap - used, " %s", code);
+			}
+		}
+	if (row->other_unreachable > listed)
+		snprintf(row->evidence + used, cap - used, "; ... (%llu more)",
+			 (unsigned long long)(row->other_unreachable - listed));
+	free(parent);
+	return STATUS_OK;
+}
+
+static enum status standard_row(struct table_row *row, uint64_t max_bytes,
+				const struct progress *progress, struct error *err)
+{
+	struct rules *rules = NULL;
+	struct enumeration e = {0};
+	struct unreachable u = {0};
+	enum status st = walk(row->hands, row->rollover, 0, max_bytes, progress, &rules, &e, err);
+	if (st == STATUS_OK) {
+		row->reachable = e.reachable_count;
+		st = unreachable_classify(rules, &e, EVIDENCE_MAX, &u, err);
+	}
+	if (st == STATUS_OK) {
+		row->last_dead = u.count[UNREACHABLE_NO_PARENT_LAST_DEAD];
+		row->other_unreachable = u.count[UNREACHABLE_NO_PARENT] + u.count[UNREACHABLE_PARENTS_UNREACHABLE];
+		st = gather_evidence(row, rules, &u, err);
+	}
+	unreachable_free(&u);
+	enumeration_free(&e);
+	rules_free(rules);
+	return st;
+}
+
+static enum status sms_row(struct table_row *row, uint64_t max_bytes,
+			   const struct progress *progress, struct error *err)
+{
+	struct rules *rules = NULL;
+	struct enumeration e = {0};
+	uint64_t sms = (UINT64_C(1) << VARIANT_SUICIDE) | (UINT64_C(1) << VARIANT_META) |
+		       (UINT64_C(1) << VARIANT_SUNS);
+	enum status st = walk(row->hands, row->rollover, sms, max_bytes, progress, &rules, &e, err);
+	row->reachable_sms = e.reachable_count;
+	enumeration_free(&e);
+	rules_free(rules);
+	return st;
+}
+
+enum status table_row_compute(struct table_row *row, unsigned hands, unsigned rollover,
+			      uint64_t max_bytes, const struct progress *progress, struct error *err)
+{
+	memset(row, 0, sizeof *row);
+	row->hands = hands;
+	row->rollover = rollover;
+	mpz_inits(row->positions, row->distinct, NULL);
+	unsigned h[2] = {hands, hands};
+	closed_form_positions(row->positions, 2, h, rollover);
+	closed_form_distinct(row->distinct, 2, h, rollover);
+	row->published = published_find(hands, rollover);
+	double need = mpz_get_d(row->distinct);
+	if (max_bytes && need > (double)max_bytes) {
+		snprintf(row->note, sizeof row->note, "not walked: about %.3g GiB needed, over the memory limit",
+			 need / (1 << 30));
+		return STATUS_OK;
+	}
+	enum status st = standard_row(row, max_bytes, progress, err);
+	if (st == STATUS_OK)
+		st = sms_row(row, max_bytes, progress, err);
+	if (st == STATUS_BAD_INPUT) { // too large after all: a note, not a failure
+		snprintf(row->note, sizeof row->note, "not walked: %.140s", err->msg);
+		return STATUS_OK;
+	}
+	row->computed = st == STATUS_OK;
+	return st;
+}
+
+bool table_row_disagrees(const struct table_row *row)
+{
+	const struct published_row *p = row->published;
+	return p && row->computed &&
+	       (mpz_cmp_ui(row->positions, p->positions) || mpz_cmp_ui(row->distinct, p->distinct) ||
+		row->reachable != p->reachable || row->reachable_sms != p->reachable_sms);
+}
+
+void table_row_clear(struct table_row *row)
+{
+	mpz_clears(row->positions, row->distinct, NULL);
+	free(row->evidence);
+	row->evidence = NULL;
+}

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+// `chopsticks table`: the two-player position-count table, every column computed, the
+// published values beside it, and for each disagreement the positions responsible.
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "commands.h"
+#include "numparse.h"
+#include "output.h"
+#include "table.h"
+
+static const char help[] =
+	"usage: chopsticks table [--hands A-B] [--rollover A-B] [--format text|csv|json]\n"
+	"Computes, for two players, every row of the published position-count table:\n"
+	"positions (r^(2h)), distinct (C(h+r-1,h)^2), reachable (standard rules, walked) and\n"
+	"reachable_sms (walked from the suns start with suicide and meta), with the published\n"
+	"values beside them. Rows go by rollover, then hands. Defaults: --hands 2-6\n"
+	"--rollover 3-5 (the published rows). A row too large for --max-memory keeps its\n"
+	"closed forms and is marked as not walked. Disagreements are marked '*' and explained:\n"
+	"every unreachable position other than those whose last mover has no live hand is\n"
+	"listed with its parents ('code <- parents'; all of them unreachable too).\n"
+	"CSV columns: hands,rollover,positions,distinct,reachable,reachable_sms,\n"
+	"published_positions,published_distinct,published_reachable,published_sms,agrees,\n"
+	"unreachable_last_dead,unreachable_other (empty where not computed or not published).\n"
+	"\nCommon options: --format, --threads, --max-memory, --help, --version (see 'chopsticks count --help').\n";
+
+static int parse_range(const char *cmd, const char *name, const char *text, unsigned lo, unsigned hi,
+		       unsigned *a, unsigned *b)
+{
+	const char *dash = strchr(text, '-');
+	uint64_t x, y;
+	size_t len = dash ? (size_t)(dash - text) : strlen(text);
+	if (!numparse_u64(text, len, lo, hi, &x) ||
+	    !numparse_u64(dash ? dash + 1 : text, (size_t)-1, x, hi, &y))
+		return args_fail(cmd, "%s '%s': must be N or A-B with %u <= A <= B <= %u", name, text, lo, hi);
+	*a = (unsigned)x;
+	*b = (unsigned)y;
+	return -1;
+}
+
+static void print_text(struct table_row *rows, size_t n)
+{
+	printf("%5s %8s %22s %14s %12s %12s %12s %12s\n", "hands", "rollover", "positions", "distinct",
+	       "reachable", "published", "reach_sms", "published");
+	for (size_t i = 0; i < n; i++) {
+		struct table_row *t = &rows[i];
+		gmp_printf("%5u %8u %22Zd %14Zd", t->hands, t->rollover, t->positions, t->distinct);
+		if (!t->computed)
+			printf("  %s", t->note);
+		else
+			printf(" %12llu", (unsigned long long)t->reachable);
+		if (t->computed && t->published)
+			printf(" %12llu %12llu %12llu", (unsigned long long)t->published->reachable,
+			       (unsigned long long)t->reachable_sms, (unsigned long long)t->published->reachable_sms);
+		else if (t->computed)
+			printf(" %12s %12llu %12s", "-", (unsigned long long)t->reachable_sms, "-");
+		puts(table_row_disagrees(t) ? " *" : "");
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct table_row *t = &rows[i];
+		if (!table_row_disagrees(t))
+			continue;
+		printf("* hands %u, rollover %u: walked %llu reachable, published %llu (%+lld). Of the unreachable\n"
+		       "  positions, %llu have a last mover with no live hand; the other %llu, with their parents:\n  %s\n",
+		       t->hands, t->rollover, (unsigned long long)t->reachable,
+		       (unsigned long long)t->published->reachable,
+		       (long long)t->reachable - (long long)t->published->reachable,
+		       (unsigned long long)t->last_dead, (unsigned long long)t->other_unreachable, t->evidence);
+	}
+}
+
+static void print_csv(struct table_row *rows, size_t n)
+{
+	puts("hands,rollover,positions,distinct,reachable,reachable_sms,published_positions,published_distinct,"
+	     "published_reachable,published_sms,agrees,unreachable_last_dead,unreachable_other");
+	for (size_t i = 0; i < n; i++) {
+		struct table_row *t = &rows[i];
+		const struct published_row *p = t->published;
+		gmp_printf("%u,%u,%Zd,%Zd,", t->hands, t->rollover, t->positions, t->distinct);
+		if (t->computed)
+			printf("%llu,%llu,", (unsigned long long)t->reachable, (unsigned long long)t->reachable_sms);
+		else
+			printf(",,");
+		if (p)
+			printf("%llu,%llu,%llu,%llu,", (unsigned long long)p->positions, (unsigned long long)p->distinct,
+			       (unsigned long long)p->reachable, (unsigned long long)p->reachable_sms);
+		else
+			printf(",,,,");
+		printf("%s,", p && t->computed ? (table_row_disagrees(t) ? "no" : "yes") : "");
+		if (t->computed)
+			printf("%llu,%llu\n", (unsigned long long)t->last_dead, (unsigned long long)t->other_unreachable);
+		else
+			printf(",\n");
+	}
+}
+
+static void json_u64_or_null(const char *key, bool have, uint64_t v)
+{
+	if (have)
+		printf(",\"%s\":%llu", key, (unsigned long long)v);
+	else
+		printf(",\"%s\":null", key);
+}
+
+static void print_json(struct table_row *rows, size_t n)
+{
+	printf("{\"rows\":[");
+	for (size_t i = 0; i < n; i++) {
+		struct table_row *t = &rows[i];
+		const struct published_row *p = t->published;
+		gmp_printf("%s{\"hands\":%u,\"rollover\":%u,\"positions\":%Zd,\"distinct\":%Zd", i ? "," : "",
+			   t->hands, t->rollover, t->positions, t->distinct);
+		json_u64_or_null("reachable", t->computed, t->reachable);
+		json_u64_or_null("reachable_sms", t->computed, t->reachable_sms);
+		json_u64_or_null("published_positions", p, p ? p->positions : 0);
+		json_u64_or_null("published_distinct", p, p ? p->distinct : 0);
+		json_u64_or_null("published_reachable", p, p ? p->reachable : 0);
+		json_u64_or_null("published_sms", p, p ? p->reachable_sms : 0);
+		printf(",\"agrees\":%s", p && t->computed ? (table_row_disagrees(t) ? "false" : "true") : "null");
+		json_u64_or_null("unreachable_last_dead", t->computed, t->last_dead);
+		json_u64_or_null("unreachable_other", t->computed, t->other_unreachable);
+		printf(",\"evidence\":");
+		if (t->computed && t->evidence)
+			output_json_string(stdout, t->evidence);
+		else
+			output_json_string(stdout, t->note);
+		printf("}");
+	}
+	printf("]}\n");
+}
+
+int cmd_table(int argc, char **argv)
+{
+	struct cli_options opt;
+	unsigned h0 = 2, h1 = 6, r0 = 3, r1 = 5;
+	int rc = args_parse(argc, argv, "table", NULL, 0, NULL, help, &opt);
+	if (rc >= 0)
+		return rc;
+	if ((opt.hands_given && (rc = parse_range("table", "--hands", opt.hands_text, 1, RULES_MAX_HANDS, &h0, &h1)) >= 0) ||
+	    (opt.rollover_given && (rc = parse_range("table", "--rollover", opt.rollover_text, 2, RULES_MAX_ROLLOVER, &r0, &r1)) >= 0))
+		return rc;
+	if (opt.spec.players != 2 || opt.spec.variants || opt.start)
+		return args_fail("table", "the table is for two players and the standard rules; use 'chopsticks count' for others");
+	size_t n = (size_t)(h1 - h0 + 1) * (r1 - r0 + 1), k = 0;
+	struct table_row *rows = calloc(n, sizeof *rows);
+	if (!rows)
+		return output_failure("table", STATUS_FAILURE, "out of memory");
+	const struct progress *progress = output_progress("table");
+	struct error err;
+	enum status st = STATUS_OK;
+	for (unsigned r = r0; r <= r1 && st == STATUS_OK; r++)
+		for (unsigned h = h0; h <= h1 && st == STATUS_OK; h++, k++)
+			st = table_row_compute(&rows[k], h, r, opt.spec.max_bytes, progress, &err);
+	if (st != STATUS_OK) {
+		rc = output_failure("table", st, err.msg);
+	} else {
+		output_progress_done();
+		void (*print[])(struct table_row *, size_t) = {print_text, print_csv, print_json};
+		print[opt.format](rows, n);
+		rc = 0;
+	}
+	for (size_t i = 0; i < k; i++)
+		table_row_clear(&rows[i]);
+	free(rows);
+	return rc;
+}

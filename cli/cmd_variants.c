@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// `chopsticks variants`: every named variant with its exact rule and its axis settings,
+// expanded from enum/variants.def (text, csv or json).
+#include <stdio.h>
+
+#include "args.h"
+#include "commands.h"
+#include "output.h"
+#include "variants.h"
+
+static const char help[] =
+	"usage: chopsticks variants [--format text|csv|json]\n"
+	"Lists each variant: name, who it applies to, the axis settings it makes, and its exact\n"
+	"rule. Variants combine freely unless two set the same axis to different values, or\n"
+	"one changes splits that another removes (attacks-only); such a mix is refused.\n"
+	"CSV columns: name,players,axes,summary,rule. JSON: {\"variants\":[{name,players,axes,summary,rule}]}.\n";
+
+static const char *const need_text[] = {"any", "2", "3+"};
+
+int cmd_variants(int argc, char **argv)
+{
+	struct cli_options opt;
+	int rc = args_parse(argc, argv, "variants", NULL, 0, NULL, help, &opt);
+	if (rc >= 0)
+		return rc;
+	if (opt.format == FORMAT_CSV)
+		puts("name,players,axes,summary,rule");
+	if (opt.format == FORMAT_JSON)
+		printf("{\"variants\":[");
+	for (int id = 0; id < VARIANT_COUNT; id++) {
+		enum variant_id v = (enum variant_id)id;
+		char axes[256];
+		variants_axes_text(v, axes, sizeof axes);
+		const char *fields[] = {variants_name(v), need_text[variants_need(v)], axes,
+					variants_summary(v), variants_rule(v)};
+		const char *keys[] = {"name", "players", "axes", "summary", "rule"};
+		for (int f = 0; f < 5; f++) {
+			if (opt.format == FORMAT_TEXT)
+				printf(f == 0 ? "%s\n" : "  %-8s %s\n", f == 0 ? fields[0] : keys[f], fields[f]);
+			if (opt.format == FORMAT_CSV) {
+				output_csv_field(stdout, fields[f]);
+				putchar(f == 4 ? '\n' : ',');
+			}
+			if (opt.format == FORMAT_JSON) {
+				printf("%s\"%s\":", f == 0 ? (id ? ",{" : "{") : ",", keys[f]);
+				output_json_string(stdout, fields[f]);
+			}
+		}
+		if (opt.format == FORMAT_JSON)
+			putchar('}');
+	}
+	if (opt.format == FORMAT_JSON)
+		printf("]}\n");
+	return 0;
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// The chopsticks executable: dispatches to one cmd_<name>() per subcommand, nothing else.
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+struct command {
+	const char *name, *summary;
+	int (*run)(int argc, char **argv);
+};
+
+static const struct command commands[] = {
+	{"count", "positions, distinct, reachable, terminal, BFS layers", cmd_count},
+	{"table", "the published table, computed, with the published values beside", cmd_table},
+	{"variants", "the variants and their exact rules", cmd_variants},
+};
+#define COMMAND_COUNT (sizeof commands / sizeof *commands)
+
+static void usage(FILE *f)
+{
+	fputs("usage: chopsticks COMMAND [options]   (chopsticks COMMAND --help for more)\n"
+	      "Enumerates and solves the hand game Chopsticks and its variants.\n\nCommands:\n", f);
+	for (size_t i = 0; i < COMMAND_COUNT; i++)
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fputs("\nExit status: 0 success, 1 failure, 2 bad usage or input, 130 interrupted.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fputs("chopsticks: missing command\ntry 'chopsticks --help'\n", stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("chopsticks %s\n", CHOPSTICKS_VERSION);
+		return 0;
+	}
+	for (size_t i = 0; i < COMMAND_COUNT; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "chopsticks: unknown command '%.60s'\ntry 'chopsticks --help'\n", argv[1]);
+	return 2;
+}

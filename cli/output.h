@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Small writers shared by the subcommands: exact big numbers, CSV fields, JSON strings, the
+// hands and variants of an instance, and the progress line on stderr (only on a terminal).
+#ifndef CHOPSTICKS_CLI_OUTPUT_H
+#define CHOPSTICKS_CLI_OUTPUT_H
+
+#include <gmp.h>
+#include <stdio.h>
+
+#include "progress.h"
+#include "rules.h"
+
+// "2" when every player has the same count, else "3,2".
+void output_hands(char *buf, size_t len, unsigned players, const unsigned *hands);
+// A CSV field, quoted when it holds a comma or quote.
+void output_csv_field(FILE *f, const char *text);
+// A JSON string with escapes.
+void output_json_string(FILE *f, const char *text);
+// JSON value for hands: a number when all equal, else an array.
+void output_json_hands(FILE *f, unsigned players, const unsigned *hands);
+// JSON array of variant names.
+void output_json_variants(FILE *f, uint64_t variants);
+
+// A progress reporter for command cmd that draws on stderr when it is a terminal and the
+// run has lasted a second, and whose stop flag is set by SIGINT. One per process.
+const struct progress *output_progress(const char *cmd);
+// Clears the progress line, if one was drawn.
+void output_progress_done(void);
+// Prints the message of a failed library call; returns the exit status for st.
+int output_failure(const char *cmd, enum status st, const char *msg);
+
+#endif
