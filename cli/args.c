@@ -23,7 +23,9 @@ const char args_rule_help[] =
 	"  --hands H          hands per player, 1..16 (default 2), or one count per player: 3,2\n"
 	"  --rollover R       a hand dies at exactly R fingers, 2..250 (default 5)\n"
 	"  --variant LIST     comma-separated variant names (see 'chopsticks variants')\n"
-	"  --start CODE       start from this position instead of the standard start\n";
+	"  --start CODE       start from this position instead of the standard start\n"
+	"  --AXIS VALUE       set one rule axis directly, e.g. --overflow cutoff --revive never\n"
+	"                     (the axes and their values: 'chopsticks variants --axes')\n";
 
 const char args_common_help[] =
 	"Common options:\n"
@@ -93,6 +95,26 @@ static int parse_hands(const char *cmd, struct cli_options *opt)
 	return -1;
 }
 
+// "--overflow cutoff": sets an axis directly. Returns 0 when name is not an axis option.
+static int parse_axis(const char *cmd, const char *name, const char *value, struct cli_options *opt)
+{
+	for (int a = 0; a < AXIS_COUNT; a++) {
+		if (strcmp(name + 2, axis_name((enum axis)a)))
+			continue;
+		int v = axis_parse_value((enum axis)a, value);
+		if (v < 0) {
+			const char *const *names = axis_values((enum axis)a);
+			char allowed[128] = "";
+			for (int i = 0; i < 4 && names[i]; i++)
+				snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%s", i ? ", " : "", names[i]);
+			return args_fail(cmd, "%s '%s': must be one of %s", name, value, allowed);
+		}
+		opt->spec.axis[a] = v + 1;
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_common(const char *cmd, const char *name, const char *value, struct cli_options *opt)
 {
 	uint64_t v;
@@ -127,7 +149,7 @@ static int parse_common(const char *cmd, const char *name, const char *value, st
 	} else if (!strcmp(name, "--max-memory")) {
 		return parse_size(cmd, value, &opt->spec.max_bytes);
 	} else {
-		return 0; // not a common option
+		return parse_axis(cmd, name, value, opt);
 	}
 	return -1;
 }
@@ -145,6 +167,9 @@ static int find_extra(const struct extra_option *extra, unsigned n, const char *
 
 static bool is_common(const char *name)
 {
+	for (int a = 0; a < AXIS_COUNT; a++)
+		if (!strncmp(name, "--", 2) && !strcmp(name + 2, axis_name((enum axis)a)))
+			return true;
 	for (size_t i = 0; i < sizeof common_names / sizeof *common_names; i++)
 		if (!strcmp(common_names[i], name))
 			return true;

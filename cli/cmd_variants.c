@@ -2,6 +2,7 @@
 // `chopsticks variants`: every named variant with its exact rule and its axis settings,
 // expanded from enum/variants.def (text, csv or json).
 #include <stdio.h>
+#include <string.h>
 
 #include "args.h"
 #include "commands.h"
@@ -13,16 +14,49 @@ static const char help[] =
 	"Lists each variant: name, who it applies to, the axis settings it makes, and its exact\n"
 	"rule. Variants combine freely unless two set the same axis to different values, or\n"
 	"one changes splits that another removes (attacks-only); such a mix is refused.\n"
-	"CSV columns: name,players,axes,summary,rule. JSON: {\"variants\":[{name,players,axes,summary,rule}]}.\n";
+	"CSV columns: name,players,axes,summary,rule. JSON: {\"variants\":[{name,players,axes,summary,rule}]}.\n"
+	"  --axes    list the rule axes instead: each can be set directly (--overflow cutoff);\n"
+	"            the first value is the standard rule (CSV: axis,values)\n";
+
+static const struct extra_option extra[] = {{"--axes", false}};
+
+static int print_axes(enum format format)
+{
+	if (format == FORMAT_CSV)
+		puts("axis,values");
+	if (format == FORMAT_JSON)
+		printf("{\"axes\":[");
+	for (int a = 0; a < AXIS_COUNT; a++) {
+		const char *const *values = axis_values((enum axis)a);
+		char list[128] = "";
+		for (int i = 0; i < 4 && values[i]; i++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? "," : "", values[i]);
+		if (format == FORMAT_TEXT)
+			printf("--%-12s %s\n", axis_name((enum axis)a), list);
+		if (format == FORMAT_CSV)
+			printf("%s,\"%s\"\n", axis_name((enum axis)a), list);
+		if (format == FORMAT_JSON) {
+			printf("%s{\"axis\":\"%s\",\"values\":[", a ? "," : "", axis_name((enum axis)a));
+			for (int i = 0; i < 4 && values[i]; i++)
+				printf("%s\"%s\"", i ? "," : "", values[i]);
+			printf("]}");
+		}
+	}
+	if (format == FORMAT_JSON)
+		printf("]}\n");
+	return 0;
+}
 
 static const char *const need_text[] = {"any", "2", "3+"};
 
 int cmd_variants(int argc, char **argv)
 {
 	struct cli_options opt;
-	int rc = args_parse(argc, argv, "variants", NULL, 0, NULL, help, &opt);
+	int rc = args_parse(argc, argv, "variants", extra, 1, NULL, help, &opt);
 	if (rc >= 0)
 		return rc;
+	if (opt.extra_set[0])
+		return print_axes(opt.format);
 	if (opt.format == FORMAT_CSV)
 		puts("name,players,axes,summary,rule");
 	if (opt.format == FORMAT_JSON)

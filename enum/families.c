@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "multiset.h"
+
 static unsigned tap_rollover(const struct rules *rules, unsigned a, unsigned b)
 {
 	unsigned sum = a + b;
@@ -15,6 +17,12 @@ static unsigned tap_cutoff(const struct rules *rules, unsigned a, unsigned b)
 {
 	unsigned sum = a + b;
 	return sum >= rules->rollover ? 0 : sum;
+}
+
+static unsigned tap(const struct rules *rules, unsigned a, unsigned b)
+{
+	return rules->axis[AXIS_OVERFLOW] == OVERFLOW_CUTOFF ? tap_cutoff(rules, a, b)
+							     : tap_rollover(rules, a, b);
 }
 
 static unsigned dead_count(const uint8_t *v, unsigned h)
@@ -65,6 +73,27 @@ static void split_fill(struct split_walk *w, unsigned k, unsigned min, unsigned 
 	}
 }
 
+// The most even distribution of total over the hands (ascending), if the split kind
+// allows it for this total.
+static void split_even(struct split_walk *w, unsigned total)
+{
+	if (w->rules->axis[AXIS_SPLIT_KIND] == SPLIT_KIND_HALVES && total % w->h)
+		return;
+	for (unsigned k = 0; k < w->h; k++)
+		w->out[k] = (uint8_t)(total / w->h + (k >= w->h - total % w->h));
+	if (memcmp(w->out, w->from, w->h) != 0 &&
+	    split_allowed(w->rules, w->dead_before, dead_count(w->out, w->h)))
+		w->emit(w->ctx, w->out);
+}
+
+static void split_total(struct split_walk *w, unsigned total)
+{
+	if (w->rules->axis[AXIS_SPLIT_KIND] == SPLIT_KIND_FREE)
+		split_fill(w, 0, 0, total);
+	else
+		split_even(w, total);
+}
+
 static void split_moves(const struct rules *rules, const uint8_t *hands, unsigned h,
 			void (*emit)(void *ctx, const uint8_t *result), void *ctx)
 {
@@ -74,20 +103,142 @@ static void split_moves(const struct rules *rules, const uint8_t *hands, unsigne
 		total += hands[i];
 	if (total == 0)
 		return;
-	split_fill(&w, 0, 0, total);
+	split_total(&w, total);
 	if (rules->axis[AXIS_META] && total > rules->rollover)
-		split_fill(&w, 0, 0, total - rules->rollover);
+		split_total(&w, total - rules->rollover);
+}
+
+// Emits hands with hand k replaced by value, sorted.
+static void emit_changed(const uint8_t *hands, unsigned h, unsigned k, unsigned value,
+			 void (*emit)(void *ctx, const uint8_t *result), void *ctx)
+{
+	uint8_t out[RULES_MAX_HANDS];
+	memcpy(out, hands, h);
+	out[k] = (uint8_t)value;
+	multiset_sort(out, h);
+	emit(ctx, out);
+}
+
+static void self_attack_moves(const struct rules *rules, const uint8_t *hands, unsigned h,
+			      void (*emit)(void *ctx, const uint8_t *result), void *ctx)
+{
+	for (unsigned i = 0; i < h; i++)
+		for (unsigned j = 0; j < h; j++)
+			if (i != j && hands[i] && hands[j])
+				emit_changed(hands, h, j, tap(rules, hands[i], hands[j]), emit, ctx);
+}
+
+static void flip_moves(const struct rules *rules, const uint8_t *hands, unsigned h,
+		       void (*emit)(void *ctx, const uint8_t *result), void *ctx)
+{
+	for (unsigned k = 0; k < h; k++)
+		if (hands[k] && rules->rollover - hands[k] != hands[k])
+			emit_changed(hands, h, k, rules->rollover - hands[k], emit, ctx);
+}
+
+// Passes: the hands stay as they are (as a multiset) and the turn goes on.
+static void pass_if(int allowed, const uint8_t *hands,
+		    void (*emit)(void *ctx, const uint8_t *result), void *ctx)
+{
+	if (allowed)
+		emit(ctx, hands);
+}
+
+static void swap_moves(const struct rules *rules, const uint8_t *hands, unsigned h,
+		       void (*emit)(void *ctx, const uint8_t *result), void *ctx)
+{
+	(void)rules; // two unequal live hands: the largest live value differs from the smallest
+	unsigned dead = dead_count(hands, h);
+	pass_if(h - dead >= 2 && hands[dead] != hands[h - 1], hands, emit, ctx);
+}
+
+static void logan_moves(const struct rules *rules, const uint8_t *hands, unsigned h,
+			void (*emit)(void *ctx, const uint8_t *result), void *ctx)
+{
+	(void)rules;
+	unsigned dead = dead_count(hands, h);
+	pass_if(dead > 0 && dead < h, hands, emit, ctx);
+}
+
+static void cherri_moves(const struct rules *rules, const uint8_t *hands, unsigned h,
+			 void (*emit)(void *ctx, const uint8_t *result), void *ctx)
+{
+	(void)rules;
+	pass_if(hands[0] != hands[h - 1], hands, emit, ctx);
 }
 
 static const struct move_family attack_rollover = {"attack", NULL, tap_rollover};
 static const struct move_family attack_cutoff = {"attack", NULL, tap_cutoff};
-static const struct move_family split = {"split", split_moves, NULL};
+
+// Families that exist when an axis has a value, in the order they are offered.
+static const struct {
+	enum axis axis;
+	int value;
+	struct move_family family;
+} optional[] = {
+	{AXIS_SPLITS, SPLITS_ON, {"split", split_moves, NULL}},
+	{AXIS_SELF_ATTACK, 1, {"self-attack", self_attack_moves, NULL}},
+	{AXIS_FLIP, 1, {"flip", flip_moves, NULL}},
+	{AXIS_SWAPS, 1, {"swap", swap_moves, NULL}},
+	{AXIS_LOGAN, 1, {"logan", logan_moves, NULL}},
+	{AXIS_CHERRI, 1, {"cherri", cherri_moves, NULL}},
+};
+
+static unsigned count_alive(const struct rules *rules, const uint32_t *rank)
+{
+	unsigned alive = 0;
+	for (unsigned k = 0; k < rules->players; k++)
+		alive += rank[k] != 0;
+	return alive;
+}
+
+static bool terminal_normal(const struct rules *rules, const uint32_t *rank)
+{
+	return count_alive(rules, rank) <= 1;
+}
+
+static bool terminal_misere(const struct rules *rules, const uint32_t *rank)
+{
+	return count_alive(rules, rank) < rules->players;
+}
+
+// The first slot whose aliveness is `alive`.
+static unsigned first_slot(const struct rules *rules, const uint32_t *rank, bool alive)
+{
+	for (unsigned k = 0; k < rules->players; k++)
+		if ((rank[k] != 0) == alive)
+			return k;
+	return 0;
+}
+
+static unsigned winner_normal(const struct rules *rules, const uint32_t *rank)
+{
+	return first_slot(rules, rank, true);
+}
+
+static unsigned winner_misere(const struct rules *rules, const uint32_t *rank)
+{
+	return first_slot(rules, rank, false);
+}
 
 void families_select(struct rules *rules)
 {
 	rules->family_count = 0;
 	rules->family[rules->family_count++] =
 		rules->axis[AXIS_OVERFLOW] == OVERFLOW_CUTOFF ? &attack_cutoff : &attack_rollover;
-	if (rules->axis[AXIS_SPLITS] == SPLITS_ON)
-		rules->family[rules->family_count++] = &split;
+	for (size_t i = 0; i < sizeof optional / sizeof *optional; i++)
+		if (rules->axis[optional[i].axis] == optional[i].value)
+			rules->family[rules->family_count++] = &optional[i].family;
+	bool misere = rules->axis[AXIS_END] == END_MISERE;
+	rules->terminal = misere ? terminal_misere : terminal_normal;
+	rules->winner = misere ? winner_misere : winner_normal;
+}
+
+void families_settle(const struct rules *rules, uint8_t *hands, unsigned h)
+{
+	unsigned total = 0;
+	for (unsigned k = 0; k < h; k++)
+		total += hands[k];
+	if (rules->axis[AXIS_ELIMINATE] == ELIMINATE_ONE_FINGER && total == 1)
+		memset(hands, 0, h);
 }

@@ -10,30 +10,18 @@
 
 #include "position.h"
 
-static unsigned alive_count(const struct rules *rules, const uint32_t *rank)
-{
-	unsigned alive = 0;
-	for (unsigned k = 0; k < rules->players; k++)
-		alive += rank[k] != 0;
-	return alive;
-}
-
 bool movegen_is_terminal(const struct rules *rules, uint64_t idx)
 {
 	struct pos pos;
 	position_decode(rules, idx, &pos);
-	return alive_count(rules, pos.rank) <= 1;
+	return rules->terminal(rules, pos.rank);
 }
 
 unsigned movegen_winner(const struct rules *rules, uint64_t idx)
 {
 	struct pos pos;
 	position_decode(rules, idx, &pos);
-	bool want_alive = rules->axis[AXIS_END] == END_NORMAL;
-	for (unsigned k = 0; k < rules->players; k++)
-		if ((pos.rank[k] != 0) == want_alive)
-			return k;
-	return 0;
+	return rules->winner(rules, pos.rank);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -57,7 +45,7 @@ size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out)
 	struct pos pos, child;
 	position_decode(rules, idx, &pos);
 	unsigned p = rules->players, r = rules->rollover;
-	if (alive_count(rules, pos.rank) <= 1)
+	if (rules->terminal(rules, pos.rank))
 		return 0;
 	child.seat = (pos.seat + 1) % rules->period;
 	for (unsigned k = 0; k < p; k++)
@@ -93,7 +81,7 @@ size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out)
 static size_t add_parent(const struct rules *rules, const struct pos *parent, uint64_t *out,
 			 size_t n)
 {
-	if (alive_count(rules, parent->rank) > 1)
+	if (!rules->terminal(rules, parent->rank))
 		out[n++] = position_encode(rules, parent);
 	return n;
 }

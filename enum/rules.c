@@ -4,6 +4,7 @@
 // Memory for the tables is estimated before anything large is allocated.
 #include "rules.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,15 +44,23 @@ static enum status apply_variants(struct rules *rules, const struct rules_spec *
 					 need == NEED_P2 ? "exactly 2" : "3 or more", spec->players);
 		variants_apply((enum variant_id)id, &set);
 	}
+	for (int a = 0; a < AXIS_COUNT; a++) {
+		char source[40];
+		snprintf(source, sizeof source, "option --%s", axis_name((enum axis)a));
+		if (spec->axis[a])
+			axis_set(&set, (enum axis)a, spec->axis[a] - 1, source);
+	}
 	if (set.status != STATUS_OK)
 		return set.status;
+	static const enum axis split_axes[] = {AXIS_REVIVE, AXIS_SUICIDE, AXIS_META, AXIS_SPLIT_KIND};
 	if (set.value[AXIS_SPLITS] == SPLITS_OFF)
-		for (int a = AXIS_REVIVE; a <= AXIS_META; a++)
-			if (set.source[a][0])
+		for (size_t i = 0; i < sizeof split_axes / sizeof *split_axes; i++)
+			if (set.source[split_axes[i]][0])
 				return error_set(err, STATUS_BAD_INPUT,
 						 "%s and %s contradict each other: %s changes splits, "
-						 "which %s removes", set.source[AXIS_SPLITS], set.source[a],
-						 set.source[a], set.source[AXIS_SPLITS]);
+						 "which %s removes", set.source[AXIS_SPLITS],
+						 set.source[split_axes[i]], set.source[split_axes[i]],
+						 set.source[AXIS_SPLITS]);
 	memcpy(rules->axis, set.value, sizeof rules->axis);
 	return STATUS_OK;
 }
@@ -80,14 +89,24 @@ static double class_bytes_estimate(unsigned h, unsigned r)
 }
 
 struct self_ctx {
+	const struct rules *rules;
 	struct relation *rel;
 	unsigned h;
 };
 
+// Adds the rank of hands a move produced, after the elimination rule.
+static void add_settled(const struct rules *rules, struct relation *rel, uint8_t *hands, unsigned h)
+{
+	families_settle(rules, hands, h);
+	relation_add(rel, (uint32_t)multiset_rank(hands, h));
+}
+
 static void add_result(void *ctx, const uint8_t *result)
 {
 	struct self_ctx *c = ctx;
-	relation_add(c->rel, (uint32_t)multiset_rank(result, c->h));
+	uint8_t hands[RULES_MAX_HANDS];
+	memcpy(hands, result, c->h);
+	add_settled(c->rules, c->rel, hands, c->h);
 }
 
 static void fill_values(struct hand_class *cls, unsigned r)
@@ -128,7 +147,7 @@ static void fill_hits(const struct rules *rules, struct hand_class *cls,
 				memcpy(out, hv, h);
 				out[k] = (uint8_t)fam->tap(rules, a, hv[k]);
 				multiset_sort(out, h);
-				relation_add(&cls->hit, (uint32_t)multiset_rank(out, h));
+				add_settled(rules, &cls->hit, out, h);
 			}
 			relation_end_row(&cls->hit);
 		}
@@ -151,7 +170,7 @@ static enum status build_class(const struct rules *rules, struct hand_class *cls
 	for (unsigned f = 0; f < rules->family_count; f++)
 		if (rules->family[f]->tap)
 			tapper = rules->family[f];
-	struct self_ctx ctx = {&cls->self, h};
+	struct self_ctx ctx = {rules, &cls->self, h};
 	for (uint32_t i = 0; i < cls->count; i++) {
 		for (unsigned f = 0; f < rules->family_count; f++)
 			if (rules->family[f]->self_moves)

@@ -34,6 +34,13 @@ enum axis {
 	AXIS_META,     // 0 or 1
 	AXIS_START,    // START_*
 	AXIS_END,      // END_*
+	AXIS_SPLIT_KIND, // SPLIT_KIND_*
+	AXIS_SELF_ATTACK,// 0 or 1
+	AXIS_SWAPS,    // 0 or 1: pass by swapping two unequal live hands
+	AXIS_LOGAN,    // 0 or 1: pass by exchanging a dead and a live hand
+	AXIS_CHERRI,   // 0 or 1: pass by swapping two unequal hands
+	AXIS_FLIP,     // 0 or 1: flip one live hand v to r - v
+	AXIS_ELIMINATE,// ELIMINATE_*: when a player is out
 	AXIS_COUNT
 };
 enum { OVERFLOW_ROLLOVER, OVERFLOW_CUTOFF };
@@ -41,12 +48,15 @@ enum { SPLITS_ON, SPLITS_OFF };
 enum { REVIVE_ANY, REVIVE_NEVER, REVIVE_REQUIRED };
 enum { START_ONES, START_FULL };
 enum { END_NORMAL, END_MISERE };
+enum { SPLIT_KIND_FREE, SPLIT_KIND_HALVES, SPLIT_KIND_HALVES_ODD };
+enum { ELIMINATE_NO_HANDS, ELIMINATE_ONE_FINGER };
 
 struct rules_spec {
 	unsigned players;
 	unsigned hands[RULES_MAX_PLAYERS]; // per seat, seat 0 moves first
 	unsigned rollover;
 	uint64_t variants;                 // bit (1 << VARIANT_x) for each variant asked for
+	int axis[AXIS_COUNT];              // 0: not set; v + 1: axis set to v directly (--overflow)
 	uint64_t max_bytes;                // refuse instances whose tables need more; 0: no limit
 };
 
@@ -94,6 +104,10 @@ struct rules {
 	uint64_t start;       // index of the start position
 	size_t max_moves;     // bound on children (and parents) of one position
 	uint64_t table_bytes; // memory held by the class tables
+	// The end of the game, chosen from the end axis: is the position with these slot
+	// ranks over, and which slot has won there.
+	bool (*terminal)(const struct rules *rules, const uint32_t *rank);
+	unsigned (*winner)(const struct rules *rules, const uint32_t *rank);
 };
 
 // Builds rules from spec. On failure returns STATUS_BAD_INPUT (bad or contradictory input,

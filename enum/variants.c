@@ -6,14 +6,23 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const axis_name[AXIS_COUNT] = {
+static const char *const axis_names[AXIS_COUNT] = {
 	[AXIS_OVERFLOW] = "overflow", [AXIS_SPLITS] = "splits", [AXIS_REVIVE] = "revive",
-	[AXIS_SUICIDE] = "suicide", [AXIS_META] = "meta", [AXIS_START] = "start",
-	[AXIS_END] = "end",
+	[AXIS_SUICIDE] = "suicide", [AXIS_META] = "meta", [AXIS_START] = "start-hands",
+	[AXIS_END] = "end", [AXIS_SPLIT_KIND] = "split-kind", [AXIS_SELF_ATTACK] = "self-attack",
+	[AXIS_SWAPS] = "swaps", [AXIS_LOGAN] = "logan", [AXIS_CHERRI] = "cherri",
+	[AXIS_FLIP] = "flip", [AXIS_ELIMINATE] = "eliminate",
 };
 
 // Value names per axis, indexed by value; NULL-terminated.
 static const char *const axis_value[AXIS_COUNT][4] = {
+	[AXIS_SPLIT_KIND] = {"free", "halves", "halves-odd"},
+	[AXIS_SELF_ATTACK] = {"no", "yes"},
+	[AXIS_SWAPS] = {"no", "yes"},
+	[AXIS_LOGAN] = {"no", "yes"},
+	[AXIS_CHERRI] = {"no", "yes"},
+	[AXIS_FLIP] = {"no", "yes"},
+	[AXIS_ELIMINATE] = {"no-hands", "one-finger"},
 	[AXIS_OVERFLOW] = {"rollover", "cutoff"},
 	[AXIS_SPLITS] = {"on", "off"},
 	[AXIS_REVIVE] = {"any", "never", "required"},
@@ -22,6 +31,17 @@ static const char *const axis_value[AXIS_COUNT][4] = {
 	[AXIS_START] = {"ones", "full"},
 	[AXIS_END] = {"normal", "misere"},
 };
+
+const char *axis_name(enum axis axis) { return axis_names[axis]; }
+const char *const *axis_values(enum axis axis) { return axis_value[axis]; }
+
+int axis_parse_value(enum axis axis, const char *text)
+{
+	for (int v = 0; v < 4 && axis_value[axis][v]; v++)
+		if (!strcmp(axis_value[axis][v], text))
+			return v;
+	return -1;
+}
 
 void axis_setter_init(struct axis_setter *set, struct error *err)
 {
@@ -35,8 +55,8 @@ void axis_set(struct axis_setter *set, enum axis axis, int value, const char *so
 		if (set->status == STATUS_OK)
 			set->status = error_set(set->err, STATUS_BAD_INPUT,
 				"%s and %s contradict each other: %s sets %s=%s, %s sets %s=%s",
-				set->source[axis], source, set->source[axis], axis_name[axis],
-				axis_value[axis][set->value[axis]], source, axis_name[axis],
+				set->source[axis], source, set->source[axis], axis_names[axis],
+				axis_value[axis][set->value[axis]], source, axis_names[axis],
 				axis_value[axis][value]);
 		return;
 	}
@@ -53,6 +73,14 @@ static void apply_MISERE(struct axis_setter *set, const char *source) { SET(AXIS
 static void apply_TRANSFERS_ONLY(struct axis_setter *set, const char *source) { SET(AXIS_REVIVE, REVIVE_NEVER); }
 static void apply_DIVISIONS_ONLY(struct axis_setter *set, const char *source) { SET(AXIS_REVIVE, REVIVE_REQUIRED); }
 static void apply_ATTACKS_ONLY(struct axis_setter *set, const char *source) { SET(AXIS_SPLITS, SPLITS_OFF); }
+static void apply_HALVES(struct axis_setter *set, const char *source) { SET(AXIS_SPLIT_KIND, SPLIT_KIND_HALVES); }
+static void apply_HALVES_ODD(struct axis_setter *set, const char *source) { SET(AXIS_SPLIT_KIND, SPLIT_KIND_HALVES_ODD); }
+static void apply_SELF_ATTACK(struct axis_setter *set, const char *source) { SET(AXIS_SELF_ATTACK, 1); }
+static void apply_SWAPS(struct axis_setter *set, const char *source) { SET(AXIS_SWAPS, 1); }
+static void apply_LOGAN(struct axis_setter *set, const char *source) { SET(AXIS_LOGAN, 1); }
+static void apply_CHERRI(struct axis_setter *set, const char *source) { SET(AXIS_CHERRI, 1); }
+static void apply_INTEGERS(struct axis_setter *set, const char *source) { SET(AXIS_FLIP, 1); }
+static void apply_SUDDEN_DEATH(struct axis_setter *set, const char *source) { SET(AXIS_ELIMINATE, ELIMINATE_ONE_FINGER); }
 #undef SET
 
 struct variant_row {
@@ -90,7 +118,7 @@ void variants_axes_text(enum variant_id id, char *buf, size_t len)
 		if (!set.source[a][0] || used >= len)
 			continue;
 		used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", used ? " " : "",
-					 axis_name[a], axis_value[a][set.value[a]]);
+					 axis_names[a], axis_value[a][set.value[a]]);
 	}
 }
 
