@@ -219,6 +219,9 @@ int args_parse(int argc, char **argv, const char *cmd, const struct extra_option
 		const char *arg = argv[i], *value = NULL, *eq = strchr(arg, '=');
 		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
 			fputs(help, stdout);
+			if (strstr(help, "[rule options]"))
+				fputs(args_rule_help, stdout);
+			fputs(args_common_help, stdout);
 			return 0;
 		}
 		if (!strcmp(arg, "--version")) {

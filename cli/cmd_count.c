@@ -10,6 +10,7 @@
 #include "enumerate.h"
 #include "output.h"
 #include "position.h"
+#include "special.h"
 #include "unreachable.h"
 #include "variants.h"
 
@@ -23,7 +24,9 @@ static const char help[] =
 	"  --unreachable      also list every unreachable canonical position, grouped by why\n"
 	"                     nothing reaches it (csv: one row per position, code,reason)\n"
 	"CSV: one row per layer: players,hands,rollover,variants,positions,distinct,reachable,\n"
-	"terminal,max_depth,depth,layer_positions,layer_terminal.\n";
+	"terminal,max_depth,depth,layer_positions,layer_terminal.\n"
+	"For the forced games (one hand each, or rollover 2; two players, standard rules) the\n"
+	"closed form is printed beside the walk (text, and json key closed_form).\n";
 
 enum { OPT_UNREACHABLE };
 static const struct extra_option extra[] = {{"--unreachable", false}};
@@ -34,6 +37,7 @@ struct count_result {
 	mpz_t positions, distinct;
 	struct enumeration e;
 	struct unreachable u;
+	struct special_prediction special;
 	char hands[128], variants[512], start[POSITION_CODE_MAX];
 };
 
@@ -48,6 +52,10 @@ static void print_text(const struct cli_options *opt, const struct rules *rules,
 	for (unsigned d = 0; d <= e->max_depth; d++)
 		printf("  %3u: %llu, %llu\n", d, (unsigned long long)e->layer_count[d],
 		       (unsigned long long)e->layer_terminal[d]);
+	if (c->special.applies)
+		printf("closed form: %s -> reachable %llu, length %llu (%s)\n", c->special.formula,
+		       (unsigned long long)c->special.reachable, (unsigned long long)c->special.length,
+		       c->special.reachable == e->reachable_count && c->special.length == e->max_depth ? "agrees" : "DISAGREES");
 	if (!opt->extra_set[OPT_UNREACHABLE])
 		return;
 	char code[POSITION_CODE_MAX];
@@ -124,6 +132,12 @@ static void print_json(const struct cli_options *opt, const struct rules *rules,
 	printf("]");
 	if (opt->extra_set[OPT_UNREACHABLE])
 		print_json_unreachable(rules, c);
+	if (c->special.applies) {
+		printf(",\"closed_form\":{\"formula\":");
+		output_json_string(stdout, c->special.formula);
+		printf(",\"reachable\":%llu,\"length\":%llu}", (unsigned long long)c->special.reachable,
+		       (unsigned long long)c->special.length);
+	}
 	printf("}\n");
 }
 
@@ -142,6 +156,8 @@ int cmd_count(int argc, char **argv)
 	output_hands(c.hands, sizeof c.hands, rules->players, rules->hands);
 	variants_format_list(rules->variants, c.variants, sizeof c.variants);
 	position_format(rules, rules->start, c.start);
+	if (!opt.start)
+		c.special = special_predict(rules);
 	enum status st = enumerate_reachable(rules, output_progress("count"), &c.e, &err);
 	if (st == STATUS_OK && opt.extra_set[OPT_UNREACHABLE])
 		st = unreachable_classify(rules, &c.e, UNREACHABLE_LIMIT, &c.u, &err);

@@ -22,8 +22,7 @@ static const char help[] =
 	"listed with its parents ('code <- parents'; all of them unreachable too).\n"
 	"CSV columns: hands,rollover,positions,distinct,reachable,reachable_sms,\n"
 	"published_positions,published_distinct,published_reachable,published_sms,agrees,\n"
-	"unreachable_last_dead,unreachable_other (empty where not computed or not published).\n"
-	"\nCommon options: --format, --threads, --max-memory, --help, --version (see 'chopsticks count --help').\n";
+	"unreachable_last_dead,unreachable_other (empty where not computed or not published).\n";
 
 static int parse_range(const char *cmd, const char *name, const char *text, unsigned lo, unsigned hi,
 		       unsigned *a, unsigned *b)

@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: MIT
+# shellcheck shell=bash
+# Helpers for command-line tests (sourced, never run by itself; see tests/cli/README).
+# A test script is run as `bash script.sh /path/to/chopsticks`. Each expect_exit runs the
+# binary once and keeps its exit status, stdout and stderr; the expect_* after it check that
+# run. Every check counts as passed or failed; finish prints the tally and sets the exit status.
+
+BIN=${1:?usage: bash $0 /path/to/chopsticks}
+if [[ ! -x $BIN ]]; then
+	echo "harness: '$BIN' is not an executable file" >&2
+	exit 1
+fi
+# Seconds one run may take before it counts as hung (refusals must come quickly).
+CLI_TIMEOUT=${CLI_TIMEOUT:-60}
+
+status=  # exit status of the last run
+stdout=  # its standard output
+stderr=  # its standard error
+cmdline= # what it ran, for messages
+checks_passed=0
+checks_failed=0
+_tmp=$(mktemp -d "${TMPDIR:-/tmp}/chopsticks-cli.XXXXXX")
+trap 'rm -rf "$_tmp"' EXIT
+
+pass() { checks_passed=$((checks_passed + 1)); }
+fail() {
+	checks_failed=$((checks_failed + 1))
+	printf 'FAIL: chopsticks %s: %s\n' "$cmdline" "$1"
+	[[ -z ${2:-} ]] || printf '%s\n' "$2" | sed 's/^/    | /'
+}
+
+# expect_exit CODE -- ARGS...: runs "$BIN" ARGS (stdin from /dev/null) and checks its status.
+expect_exit() {
+	local want=$1
+	shift
+	[[ ${1:-} == -- ]] && shift
+	cmdline="$*"
+	status=0
+	timeout "$CLI_TIMEOUT" "$BIN" "$@" </dev/null >"$_tmp/out" 2>"$_tmp/err" || status=$?
+	stdout=$(cat "$_tmp/out")
+	stderr=$(cat "$_tmp/err")
+	if ((status == 124)); then
+		fail "timed out after ${CLI_TIMEOUT}s (wanted exit $want)" "$stderr"
+	elif ((status != want)); then
+		fail "exit $status, wanted $want" "$stderr"
+	else
+		pass
+	fi
+}
+
+expect_stdout_empty() {
+	if [[ -z $stdout ]]; then pass; else fail "stdout not empty" "$stdout"; fi
+}
+
+expect_stderr_empty() {
+	if [[ -z $stderr ]]; then pass; else fail "stderr not empty" "$stderr"; fi
+}
+
+# One non-empty line (the message), optionally followed by the hint
+# "try 'chopsticks [CMD] --help'".
+expect_stderr_one_line() {
+	local -a lines
+	mapfile -t lines < <(printf '%s' "$stderr")
+	if ((${#lines[@]} == 1)) && [[ -n ${lines[0]} ]]; then
+		pass
+	elif ((${#lines[@]} == 2)) && [[ -n ${lines[0]} ]] &&
+		[[ ${lines[1]} =~ ^try\ \'chopsticks( [a-z-]+)?\ --help\'\.?$ ]]; then
+		pass
+	else
+		fail "stderr is ${#lines[@]} lines, wanted one message (and at most a try '... --help' hint)" "$stderr"
+	fi
+}
+
+# expect_stderr_match REGEX / expect_stdout_match REGEX: bash (POSIX extended) regex, anywhere.
+expect_stderr_match() {
+	if [[ $stderr =~ $1 ]]; then pass; else fail "stderr does not match /$1/" "$stderr"; fi
+}
+
+expect_stdout_match() {
+	if [[ $stdout =~ $1 ]]; then pass; else fail "stdout does not match /$1/" "$stdout"; fi
+}
+
+# finish: prints the tally as "NAME: N passed, N failed" and exits, 1 when any check failed.
+finish() {
+	local name
+	name=$(basename "$0" .sh)
+	echo "$name: $checks_passed passed, $checks_failed failed"
+	exit $((checks_failed > 0))
+}
