@@ -135,12 +135,13 @@ static int parse_common(const char *cmd, const char *name, const char *value, st
 	} else if (!strcmp(name, "--start")) {
 		opt->start = value;
 	} else if (!strcmp(name, "--format")) {
-		const char *names[] = {"text", "csv", "json"};
-		unsigned f = 0;
-		while (f < 3 && strcmp(value, names[f]))
+		const char *names[] = {"text", "csv", "json", "dot"};
+		unsigned f = 0, formats = strcmp(cmd, "graph") ? 3 : 4;
+		while (f < formats && strcmp(value, names[f]))
 			f++;
-		if (f == 3)
-			return args_fail(cmd, "--format '%s': must be text, csv or json", value);
+		if (f == formats)
+			return args_fail(cmd, "--format '%s': must be %s", value,
+					 formats == 4 ? "text, csv, json or dot" : "text, csv or json");
 		opt->format = (enum format)f;
 	} else if (!strcmp(name, "--threads")) {
 		if (!numparse_u64(value, (size_t)-1, 1, 1024, &v))

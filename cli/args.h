@@ -10,7 +10,7 @@
 
 #include "rules.h"
 
-enum format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
+enum format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_DOT };
 
 #define ARGS_MAX_EXTRA 8
 

@@ -7,5 +7,10 @@
 int cmd_count(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_games(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_graph(int argc, char **argv);
 
 #endif

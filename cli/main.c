@@ -13,6 +13,11 @@ struct command {
 static const struct command commands[] = {
 	{"count", "positions, distinct, reachable, terminal, BFS layers", cmd_count},
 	{"table", "the published table, computed, with the published values beside", cmd_table},
+	{"solve", "value and remoteness; counts by value", cmd_solve},
+	{"games", "shortest and longest geodesic games, finals, games by length", cmd_games},
+	{"show", "the moves from one position and their values", cmd_show},
+	{"play", "play against perfect play in the terminal", cmd_play},
+	{"graph", "the reachable move graph as Graphviz DOT", cmd_graph},
 	{"variants", "the variants and their exact rules", cmd_variants},
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)

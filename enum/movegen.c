@@ -146,6 +146,20 @@ static unsigned removed_value(const struct hand_class *cls, uint32_t a, uint32_t
 	return 0;
 }
 
+enum move_kind movegen_kind(const struct rules *rules, uint64_t parent, uint64_t child)
+{
+	struct pos from, to;
+	position_decode(rules, parent, &from);
+	position_decode(rules, child, &to);
+	unsigned p = rules->players;
+	if (to.rank[p - 1] != from.rank[0])
+		return MOVE_SELF;
+	for (unsigned k = 1; k < p; k++)
+		if (to.rank[k - 1] != from.rank[k])
+			return MOVE_ATTACK;
+	return MOVE_PASS;
+}
+
 void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child, char *buf)
 {
 	struct pos from, to;

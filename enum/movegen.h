@@ -22,6 +22,11 @@ size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out);
 // Writes the distinct non-terminal positions that have idx as a child, ascending (room
 // for rules->max_moves), reachable from the start or not; returns how many.
 size_t movegen_parents(const struct rules *rules, uint64_t idx, uint64_t *out);
+enum move_kind { MOVE_ATTACK, MOVE_SELF, MOVE_PASS };
+// The kind of the move from parent to child (a child of parent): the mover's own hands
+// change (MOVE_SELF: split, self-attack, flip), an opponent's do (MOVE_ATTACK), or
+// nothing changes (MOVE_PASS).
+enum move_kind movegen_kind(const struct rules *rules, uint64_t parent, uint64_t child);
 // Describes the move from parent to child (a child of parent): "1->3" (attack with a 1 on
 // a 3; "1->3@2" names the slot attacked with three or more players), "13->22" (own hands,
 // as codes of the mover's hands) or "pass". buf holds at least 2 * POSITION_CODE_MAX bytes.

@@ -58,7 +58,9 @@ static int parse_player(const struct rules *rules, const char *text, size_t len,
 			uint8_t *v)
 {
 	bool dotted = memchr(text, '.', len) != NULL;
-	bool single_digits = !dotted && (rules->rollover <= 10 || len == h);
+	// With r > 10 and uneven hands, h (seat 0's count) may not be this slot's count, so
+	// a part without '.' is one number there ("10/0.0", hands 2,1, r = 13).
+	bool single_digits = !dotted && (rules->rollover <= 10 || (len == h && rules->period == 1));
 	unsigned n = 0;
 	size_t i = 0;
 	while (i < len) {

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// `chopsticks show CODE`: the moves from one position, the positions they lead to and what
+// each means for the mover under perfect play, best move first (two players).
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "args.h"
+#include "commands.h"
+#include "movegen.h"
+#include "output.h"
+#include "position.h"
+#include "ranked_moves.h"
+#include "solution_file.h"
+#include "solved.h"
+
+static const char help[] =
+	"usage: chopsticks show CODE [rule options] [--format text|csv|json]\n"
+	"Lists every move from position CODE (two players): the move ('a->b': the mover's hand a\n"
+	"taps a hand b; '13->22': the mover's own hands change; 'pass'), the resulting position,\n"
+	"and the outcome for the mover if both sides then play perfectly: win in N, loss in N\n"
+	"(N moves in all, this one included) or draw. Best move first: fastest win, then draws,\n"
+	"then slowest loss. The game is solved from CODE, so any position works.\n"
+	"CSV columns: move,result,outcome,moves. JSON: {position,value,remoteness,moves:[{move,\n"
+	"result,outcome,moves}]}.\n"
+	"  --table FILE       answer from a solution saved by 'solve --export FILE.csv' (same\n"
+	"                     rules) instead of solving; CODE must be in it\n";
+
+enum { OPT_TABLE };
+static const struct extra_option extra[] = {{"--table", true}};
+
+int cmd_show(int argc, char **argv)
+{
+	struct cli_options opt;
+	struct solved s;
+	int rc = args_parse(argc, argv, "show", extra, 1, "CODE", help, &opt);
+	if (rc >= 0)
+		return rc;
+	if (opt.spec.players != 2)
+		return args_fail("show", "--players '%u': show needs two players (use solve for more)", opt.spec.players);
+	uint64_t at;
+	if (opt.extra_set[OPT_TABLE]) {
+		if ((rc = solution_file_import(&opt, opt.extra_value[OPT_TABLE], &s)) != 0)
+			return rc;
+		if ((rc = solved_position(&s, opt.positional, &at)) != 0) {
+			solved_free(&s);
+			return rc;
+		}
+	} else {
+		opt.start = opt.positional;
+		if ((rc = solved_build(&opt, &s)) != 0)
+			return rc;
+		at = s.rules->start;
+	}
+	struct ranked_move *moves = malloc(s.rules->max_moves * sizeof *moves);
+	if (!moves) {
+		solved_free(&s);
+		return output_failure("show", STATUS_FAILURE, "out of memory");
+	}
+	size_t n = ranked_moves(s.rules, &s.solution, at, moves);
+	enum value v = solution_value(&s.solution, at);
+	char code[POSITION_CODE_MAX];
+	position_format(s.rules, at, code);
+	if (opt.format == FORMAT_JSON) {
+		printf("{\"position\":\"%s\",\"value\":\"%s\",\"remoteness\":", code, cell_value_name(v));
+		printf(v == VALUE_DRAW ? "null" : "%u", solution_remoteness(&s.solution, at));
+		printf(",\"moves\":[");
+	} else if (opt.format == FORMAT_CSV) {
+		puts("move,result,outcome,moves");
+	} else {
+		printf("position %s: %s", code, cell_value_name(v));
+		printf(v == VALUE_DRAW ? " for the player to move\n" : " in %u for the player to move\n",
+		       solution_remoteness(&s.solution, at));
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct ranked_move *m = &moves[i];
+		if (opt.format == FORMAT_JSON) {
+			printf("%s{\"move\":\"%s\",\"result\":\"%s\",\"outcome\":\"%s\",\"moves\":", i ? "," : "",
+			       m->text, m->code, cell_value_name(m->outcome));
+			printf(m->outcome == VALUE_DRAW ? "null}" : "%u}", m->moves);
+		} else if (opt.format == FORMAT_CSV) {
+			printf("%s,%s,%s,", m->text, m->code, cell_value_name(m->outcome));
+			printf(m->outcome == VALUE_DRAW ? "\n" : "%u\n", m->moves);
+		} else {
+			printf("  %-10s -> %-12s %s", m->text, m->code, cell_value_name(m->outcome));
+			printf(m->outcome == VALUE_DRAW ? "\n" : " in %u\n", m->moves);
+		}
+	}
+	if (opt.format == FORMAT_JSON)
+		printf("]}\n");
+	free(moves);
+	solved_free(&s);
+	return 0;
+}

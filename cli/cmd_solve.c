@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+// `chopsticks solve`: win / loss / draw and remoteness of every reachable position (two
+// players), or per seat whether that player can force a win against all others together
+// (three or more). Prints the value at the start or at --position and counts by value.
+#include <stdio.h>
+
+#include "args.h"
+#include "coalition.h"
+#include "commands.h"
+#include "enumerate.h"
+#include "output.h"
+#include "position.h"
+#include "retrograde.h"
+#include "solution_file.h"
+#include "solved.h"
+
+static const char help[] =
+	"usage: chopsticks solve [rule options] [--position CODE] [--format text|csv|json]\n"
+	"Two players: the value (win, loss or draw for the player to move) and remoteness (moves\n"
+	"to the end when the winner hurries and the loser delays; none for a draw) at the start\n"
+	"or at --position (a position reachable from the start; use --start for others), counts\n"
+	"by value over all reachable positions (terminal ones included), and the longest forced\n"
+	"line (the largest remoteness and a position where it starts). Terminal positions are\n"
+	"losses for the player to move (wins under misere).\n"
+	"Three or more players: for each seat, whether that player can force a win when all the\n"
+	"others play together against them (win), the others can stop it (loss), or neither\n"
+	"(draw); and the reachable positions where nobody can force a win.\n"
+	"  --position CODE    the position to report (default: the start)\n"
+	"  --export FILE      also save every reachable position (two players) to FILE.csv\n"
+	"                     (code,depth,value,remoteness,best: the best moves' results,\n"
+	"                     space-separated) or FILE.jsonl; 'show --table FILE.csv' reads it\n"
+	"CSV: one row per reachable position: code,depth,value,remoteness (two players) or\n"
+	"code,depth,forcer (the seat slot that can force a win, 0 = player to move, or empty).\n";
+
+enum { OPT_POSITION, OPT_EXPORT };
+static const struct extra_option extra[] = {{"--position", true}, {"--export", true}};
+
+static void print_two(const struct cli_options *opt, const struct solved *s, uint64_t at)
+{
+	const struct solution *sol = &s->solution;
+	enum value v = solution_value(sol, at);
+	unsigned rem = solution_remoteness(sol, at);
+	char code[POSITION_CODE_MAX], longest[POSITION_CODE_MAX] = "";
+	position_format(s->rules, at, code);
+	if (sol->max_remoteness_at != SOLUTION_NONE)
+		position_format(s->rules, sol->max_remoteness_at, longest);
+	if (opt->format == FORMAT_JSON) {
+		printf("{\"players\":2,\"position\":\"%s\",\"reachable\":%llu,\"value\":\"%s\",\"remoteness\":", code,
+		       (unsigned long long)s->e.reachable_count, cell_value_name(v));
+		printf(v == VALUE_DRAW ? "null" : "%u", rem);
+		printf(",\"counts\":{\"win\":%llu,\"loss\":%llu,\"draw\":%llu},\"longest_forced\":{\"remoteness\":%u,\"position\":\"%s\"}}\n",
+		       (unsigned long long)sol->count[VALUE_WIN], (unsigned long long)sol->count[VALUE_LOSS],
+		       (unsigned long long)sol->count[VALUE_DRAW], sol->max_remoteness, longest);
+		return;
+	}
+	printf("position %s: %s", code, cell_value_name(v));
+	if (v != VALUE_DRAW)
+		printf(" in %u", rem);
+	printf(" for the player to move\nreachable %llu: win %llu, loss %llu, draw %llu\n",
+	       (unsigned long long)s->e.reachable_count, (unsigned long long)sol->count[VALUE_WIN],
+	       (unsigned long long)sol->count[VALUE_LOSS], (unsigned long long)sol->count[VALUE_DRAW]);
+	printf("longest forced line: remoteness %u, from %s\n", sol->max_remoteness, longest);
+}
+
+static void print_many(const struct cli_options *opt, const struct solved *s, uint64_t at)
+{
+	const struct coalition *c = &s->coalition;
+	char code[POSITION_CODE_MAX];
+	position_format(s->rules, at, code);
+	if (opt->format == FORMAT_JSON)
+		printf("{\"players\":%u,\"position\":\"%s\",\"reachable\":%llu,\"seats\":[", s->rules->players, code,
+		       (unsigned long long)s->e.reachable_count);
+	else
+		printf("position %s; each seat against all the others together:\n", code);
+	for (unsigned t = 0; t < s->rules->players; t++) {
+		enum value v = coalition_value(c, at, t);
+		unsigned rem = coalition_remoteness(c, at, t);
+		if (opt->format == FORMAT_JSON) {
+			printf("%s{\"slot\":%u,\"value\":\"%s\",\"remoteness\":", t ? "," : "", t, cell_value_name(v));
+			printf(v == VALUE_DRAW ? "null}" : "%u}", rem);
+		} else {
+			printf("  slot %u (%s): %s", t, t ? "a later player" : "the player to move", cell_value_name(v));
+			printf(v == VALUE_DRAW ? "\n" : " in %u\n", rem);
+		}
+	}
+	if (opt->format == FORMAT_JSON) {
+		printf("],\"forced\":[");
+		for (unsigned t = 0; t < s->rules->players; t++)
+			printf("%s%llu", t ? "," : "", (unsigned long long)c->forced_count[t]);
+		printf("],\"nobody\":%llu,\"open\":%llu}\n", (unsigned long long)c->nobody_count,
+		       (unsigned long long)c->open_count);
+		return;
+	}
+	printf("reachable %llu; positions where the player at slot t can force a win:", (unsigned long long)s->e.reachable_count);
+	for (unsigned t = 0; t < s->rules->players; t++)
+		printf(" %llu", (unsigned long long)c->forced_count[t]);
+	printf("\nnobody can force a win: %llu positions; every duel drawn: %llu\n",
+	       (unsigned long long)c->nobody_count, (unsigned long long)c->open_count);
+}
+
+static void print_csv(const struct solved *s)
+{
+	char code[POSITION_CODE_MAX];
+	bool two = s->rules->players == 2;
+	puts(two ? "code,depth,value,remoteness" : "code,depth,forcer");
+	for (uint64_t i = 0; i < s->e.size; i++) {
+		if (s->e.depth[i] == ENUMERATE_UNSEEN)
+			continue;
+		position_format(s->rules, i, code);
+		if (two) {
+			enum value v = solution_value(&s->solution, i);
+			printf("%s,%u,%s,", code, s->e.depth[i], cell_value_name(v));
+			printf(v == VALUE_DRAW ? "\n" : "%u\n", solution_remoteness(&s->solution, i));
+		} else {
+			int f = coalition_forcer(&s->coalition, i);
+			printf(f < 0 ? "%s,%u,\n" : "%s,%u,%d\n", code, s->e.depth[i], f);
+		}
+	}
+}
+
+int cmd_solve(int argc, char **argv)
+{
+	struct cli_options opt;
+	struct solved s;
+	int rc = args_parse(argc, argv, "solve", extra, 2, NULL, help, &opt);
+	if (rc >= 0 || (rc = solved_build(&opt, &s)) != 0)
+		return rc < 0 ? 0 : rc;
+	uint64_t at = s.rules->start;
+	if (opt.extra_set[OPT_POSITION] && (rc = solved_position(&s, opt.extra_value[OPT_POSITION], &at)) != 0) {
+		solved_free(&s);
+		return rc;
+	}
+	if (opt.extra_set[OPT_EXPORT] && s.rules->players != 2)
+		rc = args_fail("solve", "--export: needs two players");
+	else if (opt.extra_set[OPT_EXPORT])
+		rc = solution_file_export(&s, opt.extra_value[OPT_EXPORT]);
+	if (rc) {
+		solved_free(&s);
+		return rc;
+	}
+	if (opt.format == FORMAT_CSV)
+		print_csv(&s);
+	else if (s.rules->players == 2)
+		print_two(&opt, &s, at);
+	else
+		print_many(&opt, &s, at);
+	solved_free(&s);
+	return 0;
+}

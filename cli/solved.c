@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// Shared solving steps of the subcommands (see solved.h).
+#include "solved.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "output.h"
+#include "position.h"
+
+int solved_build(const struct cli_options *opt, struct solved *s)
+{
+	memset(s, 0, sizeof *s);
+	unsigned p = opt->spec.players;
+	int rc = args_build_rules(opt, 1 + (p == 2 ? 4 : 4 * p), &s->rules);
+	if (rc)
+		return rc;
+	struct error err;
+	const struct progress *progress = output_progress(opt->command);
+	enum status st = enumerate_reachable(s->rules, progress, &s->e, &err);
+	if (st == STATUS_OK && p == 2)
+		st = retrograde_solve(s->rules, &s->e, progress, &s->solution, &err);
+	else if (st == STATUS_OK)
+		st = coalition_solve(s->rules, &s->e, progress, &s->coalition, &err);
+	if (st != STATUS_OK) {
+		rc = output_failure(opt->command, st, err.msg);
+		solved_free(s);
+		return rc;
+	}
+	output_progress_done();
+	return 0;
+}
+
+int solved_position(const struct solved *s, const char *code, uint64_t *idx)
+{
+	struct error err;
+	char start[POSITION_CODE_MAX];
+	if (position_parse(s->rules, code, idx, &err) != STATUS_OK) {
+		fprintf(stderr, "chopsticks: %s\n", err.msg);
+		return 2;
+	}
+	if (s->e.depth[*idx] == ENUMERATE_UNSEEN) {
+		position_format(s->rules, s->rules->start, start);
+		fprintf(stderr, "chopsticks: position '%s' is not reachable from the start %s (use --start %s)\n",
+			code, start, code);
+		return 2;
+	}
+	return 0;
+}
+
+void solved_free(struct solved *s)
+{
+	if (s->rules && s->rules->players == 2)
+		solution_free(&s->solution);
+	else if (s->rules)
+		coalition_free(&s->coalition);
+	enumeration_free(&s->e);
+	rules_free(s->rules);
+	memset(s, 0, sizeof *s);
+}

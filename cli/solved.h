@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// The steps every solving subcommand shares: build the rules, walk, solve (two players:
+// retrograde; more: coalition duels), with memory refusal, progress and error messages.
+#ifndef CHOPSTICKS_CLI_SOLVED_H
+#define CHOPSTICKS_CLI_SOLVED_H
+
+#include "args.h"
+#include "coalition.h"
+#include "enumerate.h"
+#include "retrograde.h"
+
+struct solved {
+	struct rules *rules;
+	struct enumeration e;
+	struct solution solution;   // two players
+	struct coalition coalition; // three or more
+};
+
+// Builds and solves the instance of opt; prints any error. Returns 0 or an exit status.
+int solved_build(const struct cli_options *opt, struct solved *s);
+// Parses code into a reachable index; prints an error and returns 2 if it is malformed or
+// not reachable from the start.
+int solved_position(const struct solved *s, const char *code, uint64_t *idx);
+void solved_free(struct solved *s);
+
+#endif

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+// Backward induction by levels (see backward.h). Each state keeps a counter of its distinct
+// children not yet known to be good for the other side; level k scans the cells for states
+// of remoteness k and settles their reachable parents: a child bad for its mover makes the
+// parent a win at k + 1 (compare-and-swap from UNKNOWN), and a parent whose last child has
+// turned out good for the child's side becomes a loss at k + 1.
+#include "backward.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "movegen.h"
+
+enum { FLAG_OOM = 1, FLAG_WIDE = 2, FLAG_DEEP = 4 };
+
+struct solve_state {
+	const struct backward_game *game;
+	uint16_t *cell;
+	uint16_t *counter;
+	int flags; // FLAG_*, set atomically
+};
+
+uint64_t backward_bytes(const struct rules *rules, unsigned sides)
+{
+	return (uint64_t)sides * rules->size * sizeof(uint16_t);
+}
+
+static void raise_flag(struct solve_state *s, int flag)
+{
+	__atomic_fetch_or(&s->flags, flag, __ATOMIC_RELAXED);
+}
+
+static bool reachable(const struct backward_game *g, uint64_t idx)
+{
+	return g->enumeration->depth[idx] != ENUMERATE_UNSEEN;
+}
+
+// Whether a move from slot-tp state to slot-tc state hands the turn to the other side.
+static bool flips(const struct backward_game *g, unsigned tp, unsigned tc)
+{
+	return g->sides == 1 || ((tp == 0) != (tc == 0));
+}
+
+// The cell of a state without moves. A non-terminal position without moves cannot arise
+// under the current rules; should one appear, the side that cannot move loses.
+static uint16_t end_cell(const struct backward_game *g, uint64_t idx, unsigned t)
+{
+	if (!movegen_is_terminal(g->rules, idx))
+		return cell_pack(VALUE_LOSS, 0);
+	bool target_won = movegen_winner(g->rules, idx) == t;
+	return cell_pack(target_won == (t == 0) ? VALUE_WIN : VALUE_LOSS, 0);
+}
+
+static void seed_position(struct solve_state *s, uint64_t idx, uint64_t *buf)
+{
+	const struct backward_game *g = s->game;
+	unsigned m = g->sides;
+	for (unsigned t = 0; t < m; t++) {
+		s->cell[idx * m + t] = 0;
+		s->counter[idx * m + t] = 0;
+	}
+	if (!reachable(g, idx))
+		return;
+	size_t n = movegen_children(g->rules, idx, buf);
+	if (n > UINT16_MAX) {
+		raise_flag(s, FLAG_WIDE);
+		return;
+	}
+	for (unsigned t = 0; t < m; t++) {
+		if (n == 0)
+			s->cell[idx * m + t] = end_cell(g, idx, t);
+		else
+			s->counter[idx * m + t] = (uint16_t)n;
+	}
+}
+
+// Level 0: terminal states decided, counters set to the number of distinct children.
+static void seed(struct solve_state *s)
+{
+	const struct rules *rules = s->game->rules;
+#pragma omp parallel
+	{
+		uint64_t *buf = malloc(rules->max_moves * sizeof *buf);
+		if (!buf)
+			raise_flag(s, FLAG_OOM);
+#pragma omp for schedule(dynamic, 4096)
+		for (uint64_t idx = 0; idx < rules->size; idx++)
+			if (buf)
+				seed_position(s, idx, buf);
+		free(buf);
+	}
+}
+
+// Settles state ps, a parent of a state decided at level k; returns 1 if it is now decided.
+static uint64_t settle(struct solve_state *s, uint64_t ps, bool good, unsigned k)
+{
+	bool deep = k + 1 > CELL_MAX_REMOTENESS;
+	if (good) {
+		uint16_t unknown = 0;
+		if (__atomic_load_n(&s->cell[ps], __ATOMIC_RELAXED) != 0)
+			return 0;
+		if (deep) {
+			raise_flag(s, FLAG_DEEP);
+			return 0;
+		}
+		return __atomic_compare_exchange_n(&s->cell[ps], &unknown, cell_pack(VALUE_WIN, k + 1),
+						   false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+	}
+	if (__atomic_sub_fetch(&s->counter[ps], 1, __ATOMIC_RELAXED) != 0)
+		return 0;
+	if (deep) {
+		raise_flag(s, FLAG_DEEP);
+		return 0;
+	}
+	__atomic_store_n(&s->cell[ps], cell_pack(VALUE_LOSS, k + 1), __ATOMIC_RELAXED);
+	return 1;
+}
+
+static uint64_t settle_parents(struct solve_state *s, uint64_t state, enum value value,
+			       unsigned k, uint64_t *buf)
+{
+	const struct backward_game *g = s->game;
+	unsigned m = g->sides, t = (unsigned)(state % m), tp = (t + 1) % m;
+	// A child is good for the parent's mover when it is bad for its own side, if that is
+	// the other side, or good for its own side, if that is the same side.
+	bool good = flips(g, tp, t) ? value == VALUE_LOSS : value == VALUE_WIN;
+	size_t n = movegen_parents(g->rules, state / m, buf);
+	uint64_t found = 0;
+	for (size_t i = 0; i < n; i++)
+		if (reachable(g, buf[i]))
+			found += settle(s, buf[i] * m + tp, good, k);
+	return found;
+}
+
+// Scans for the states of remoteness k; returns how many states it decided (level k + 1).
+static uint64_t expand_level(struct solve_state *s, unsigned k)
+{
+	const struct rules *rules = s->game->rules;
+	uint64_t total = rules->size * s->game->sides, found = 0;
+#pragma omp parallel reduction(+ : found)
+	{
+		uint64_t *buf = malloc(rules->max_moves * sizeof *buf);
+		if (!buf)
+			raise_flag(s, FLAG_OOM);
+#pragma omp for schedule(dynamic, 4096)
+		for (uint64_t state = 0; state < total; state++) {
+			uint16_t c = __atomic_load_n(&s->cell[state], __ATOMIC_RELAXED);
+			enum value v = cell_value(c);
+			if (buf && (v == VALUE_WIN || v == VALUE_LOSS) && cell_remoteness(c) == k)
+				found += settle_parents(s, state, v, k, buf);
+		}
+		free(buf);
+	}
+	return found;
+}
+
+// Reachable states still undecided are draws.
+static void mark_draws(struct solve_state *s)
+{
+	const struct backward_game *g = s->game;
+	uint64_t total = g->rules->size * g->sides;
+#pragma omp parallel for schedule(static)
+	for (uint64_t state = 0; state < total; state++)
+		if (s->cell[state] == 0 && reachable(g, state / g->sides))
+			s->cell[state] = cell_pack(VALUE_DRAW, 0);
+}
+
+static enum status flag_error(int flags, struct error *err)
+{
+	if (flags & FLAG_OOM)
+		return error_set(err, STATUS_FAILURE, "out of memory during the solve");
+	if (flags & FLAG_WIDE)
+		return error_set(err, STATUS_BAD_INPUT,
+				 "a position has more than %d distinct moves: too many for the solver",
+				 UINT16_MAX);
+	return error_set(err, STATUS_BAD_INPUT,
+			 "a remoteness exceeds %u moves: too long for the solver's 14-bit cells",
+			 CELL_MAX_REMOTENESS);
+}
+
+enum status backward_solve(const struct backward_game *game, const struct progress *progress,
+			   uint16_t *cell, unsigned *levels, struct error *err)
+{
+	uint64_t total = game->rules->size * game->sides;
+	struct solve_state s = {game, cell, malloc((total ? total : 1) * sizeof(uint16_t)), 0};
+	if (!s.counter)
+		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu more bytes",
+				 (unsigned long long)backward_bytes(game->rules, game->sides));
+	enum status st = STATUS_OK;
+	*levels = 0;
+	seed(&s);
+	for (unsigned k = 0; !s.flags; k++) {
+		progress_report(progress, game->stage, k, 0);
+		if (progress_stopped(progress)) {
+			st = error_set(err, STATUS_INTERRUPTED, "interrupted");
+			break;
+		}
+		if (expand_level(&s, k) == 0)
+			break;
+		*levels = k + 1;
+	}
+	if (st == STATUS_OK && s.flags)
+		st = flag_error(s.flags, err);
+	if (st == STATUS_OK)
+		mark_draws(&s);
+	free(s.counter);
+	return st;
+}

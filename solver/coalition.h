@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// The solver for three or more players (it accepts two as well): for every reachable
+// position and every slot t, the duel of the player at slot t (the target) against all the
+// others playing together. Not a solution of the many-player game itself (no one plays for
+// themselves alone). Invariant: 2 bytes per (position, slot), identical for any thread count.
+#ifndef CHOPSTICKS_SOLVER_COALITION_H
+#define CHOPSTICKS_SOLVER_COALITION_H
+
+#include <stdint.h>
+
+#include "cell.h"
+#include "enumerate.h"
+#include "error.h"
+#include "progress.h"
+#include "rules.h"
+
+#define COALITION_NONE UINT64_MAX
+
+struct coalition {
+	unsigned players;
+	uint64_t size;  // rules->size
+	uint16_t *cell; // size * players cells, cell[idx * players + t]: the duel of slot t, from
+			// the view of the side to move there (the target when t == 0); 0 if unreachable
+	// Over reachable positions (terminal ones included, where the winner has won):
+	uint64_t forced_count[RULES_MAX_PLAYERS]; // where the player at slot t can force a win
+	uint64_t nobody_count;  // where no player can force a win
+	uint64_t nobody_first;  // the smallest such index, or COALITION_NONE
+	uint64_t open_count;    // where every duel is a draw: no player and no coalition can
+				// force anything
+	uint64_t open_first;    // the smallest such index, or COALITION_NONE
+};
+
+// Bytes coalition_solve allocates (4 per position and player); rules tables and the
+// enumeration come on top.
+uint64_t coalition_bytes(const struct rules *rules);
+
+// Solves every duel at every position reachable in e, using the OpenMP thread count in
+// force. A duel ends at a terminal position: the target wins if movegen_winner names its
+// slot, the coalition otherwise. Remoteness: the winning side hurries, the other delays.
+// Failures as retrograde_solve (but any player count is accepted), with *out left empty.
+// Free with coalition_free.
+enum status coalition_solve(const struct rules *rules, const struct enumeration *e,
+			    const struct progress *progress, struct coalition *out,
+			    struct error *err);
+
+// The duel of the player at slot (< players) of reachable position idx, from that player's
+// view: VALUE_WIN when they can force a win against everyone else, VALUE_LOSS when the others
+// together can force them not to win, VALUE_DRAW when neither can; VALUE_UNKNOWN if idx is
+// unreachable. At the start, slot s is seat s + 1.
+enum value coalition_value(const struct coalition *c, uint64_t idx, unsigned slot);
+// Moves to the end of that duel under perfect play; 0 for a draw.
+unsigned coalition_remoteness(const struct coalition *c, uint64_t idx, unsigned slot);
+// The slot of the player who can force a win at reachable idx, or -1 if no one can (at most
+// one player can).
+int coalition_forcer(const struct coalition *c, uint64_t idx);
+void coalition_free(struct coalition *c);
+
+#endif

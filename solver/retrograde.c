@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// The two-player solver (see retrograde.h): one state per position, every move hands the
+// turn to the other player, solved by backward.c; then counts by value and the longest
+// forced line are read off the cells in index order.
+#include "retrograde.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "backward.h"
+
+uint64_t retrograde_bytes(const struct rules *rules)
+{
+	return rules->size * sizeof(uint16_t) + backward_bytes(rules, 1);
+}
+
+static void summarise(struct solution *s)
+{
+	uint64_t count[4] = {0};
+	s->max_remoteness = 0;
+	s->max_remoteness_at = SOLUTION_NONE;
+	for (uint64_t idx = 0; idx < s->size; idx++) {
+		uint16_t c = s->cell[idx];
+		enum value v = cell_value(c);
+		count[v]++;
+		if ((v == VALUE_WIN || v == VALUE_LOSS) &&
+		    (s->max_remoteness_at == SOLUTION_NONE || cell_remoteness(c) > s->max_remoteness)) {
+			s->max_remoteness = cell_remoteness(c);
+			s->max_remoteness_at = idx;
+		}
+	}
+	count[VALUE_UNKNOWN] = 0;
+	memcpy(s->count, count, sizeof count);
+}
+
+enum status retrograde_solve(const struct rules *rules, const struct enumeration *e,
+			     const struct progress *progress, struct solution *out,
+			     struct error *err)
+{
+	memset(out, 0, sizeof *out);
+	if (rules->players != 2)
+		return error_set(err, STATUS_BAD_INPUT,
+				 "the win/loss/draw solve needs 2 players, not %u: with more, "
+				 "solve each player against the coalition of the others",
+				 rules->players);
+	out->size = rules->size;
+	out->cell = malloc((rules->size ? rules->size : 1) * sizeof *out->cell);
+	if (!out->cell)
+		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
+				 (unsigned long long)retrograde_bytes(rules));
+	struct backward_game game = {rules, e, 1, "solve"};
+	unsigned levels;
+	enum status st = backward_solve(&game, progress, out->cell, &levels, err);
+	if (st != STATUS_OK) {
+		solution_free(out);
+		return st;
+	}
+	summarise(out);
+	return STATUS_OK;
+}
+
+enum value solution_value(const struct solution *s, uint64_t idx)
+{
+	return cell_value(s->cell[idx]);
+}
+
+unsigned solution_remoteness(const struct solution *s, uint64_t idx)
+{
+	return cell_remoteness(s->cell[idx]);
+}
+
+void solution_free(struct solution *s)
+{
+	free(s->cell);
+	memset(s, 0, sizeof *s);
+}
