@@ -18,6 +18,7 @@ static const struct command commands[] = {
 	{"show", "the moves from one position and their values", cmd_show},
 	{"play", "play against perfect play in the terminal", cmd_play},
 	{"graph", "the reachable move graph as Graphviz DOT", cmd_graph},
+	{"claims", "check the published statements, with evidence (Markdown)", cmd_claims},
 	{"variants", "the variants and their exact rules", cmd_variants},
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
