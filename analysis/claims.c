@@ -68,7 +68,7 @@ static void add_kind(struct moves_claim *out, const char *text)
 		if (!strcmp(out->kind[k], text))
 			return;
 	if (out->kind_count < CLAIMS_MAX_KINDS)
-		snprintf(out->kind[out->kind_count++], sizeof out->kind[0], "%s", text);
+		snprintf(out->kind[out->kind_count++], sizeof out->kind[0], "%.15s", text);
 }
 
 static int by_text(const void *a, const void *b)

@@ -54,7 +54,7 @@ int solution_file_export(const struct solved *s, const char *path)
 	bool jsonl = len > 6 && !strcmp(path + len - 6, ".jsonl");
 	if (!jsonl && !(len > 4 && !strcmp(path + len - 4, ".csv")))
 		return args_fail("solve", "--export '%s': the file name must end in .csv or .jsonl", path);
-	char tmp[4096], line[1024];
+	char tmp[4096], line[4096];
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	FILE *f = fopen(tmp, "w");
 	struct ranked_move *moves = malloc(s->rules->max_moves * sizeof *moves);
@@ -122,7 +122,7 @@ int solution_file_import(const struct cli_options *opt, const char *path, struct
 	s->e.size = s->solution.size = s->rules->size;
 	s->e.depth = malloc(s->rules->size);
 	s->solution.cell = calloc(s->rules->size, sizeof *s->solution.cell);
-	char want[1024], line[8192];
+	char want[4096], line[8192];
 	if (!f || !s->e.depth || !s->solution.cell) {
 		fprintf(stderr, "chopsticks show: --table '%s': %s\n", path, f ? "out of memory" : strerror(errno));
 		rc = f ? 1 : 2;

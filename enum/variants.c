@@ -143,15 +143,16 @@ enum status variants_parse_list(const char *list, uint64_t *mask, struct error *
 			return error_set(err, STATUS_BAD_INPUT, "'%.*s': unknown variant (valid: %s)",
 					 (int)(n > 60 ? 60 : n), p, names);
 		if (bits & (UINT64_C(1) << found))
-			return error_set(err, STATUS_BAD_INPUT, "'%s': variant given twice",
-					 table[found].name);
+			return error_set(err, STATUS_BAD_INPUT, "'%s': variant given twice (valid: %s)",
+					 table[found].name, names);
 		bits |= UINT64_C(1) << found;
 		p += n;
 		if (*p == ',') {
 			p++;
 			if (!*p)
 				return error_set(err, STATUS_BAD_INPUT,
-						 "'%s': empty variant name after the last comma", list);
+						 "'%s': empty variant name after the last comma (valid: %s)",
+						 list, names);
 		}
 	}
 	*mask = bits;

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+// A deliberately naive second implementation of the rules of SPEC.md, for tests only: plain
+// arrays of hand values, moves tried one by one, a brute-force breadth-first walk. It shares
+// no code and no encoding with enum/ (no ranks, no move tables); tests meet enum/ only through
+// position codes (position_format / position_parse). Small instances only: splits try all
+// r^h hand tuples. Not thread-safe per game/walk object; separate objects are independent.
+// Typical use (e.g. a solver test):
+//   struct oracle_game g; struct oracle_pos s; struct oracle_walk w;
+//   oracle_game_init(&g, 2, (unsigned[]){2, 2}, 5, "suicide,meta");
+//   oracle_start(&g, &s); oracle_walk(&g, &s, &w);
+//   for each w.pos[i]: oracle_children(...), oracle_walk_find(&w, &child) -> index in w.pos;
+//   oracle_format(&g, &w.pos[i], code) then position_parse(rules, code, ...) -> enum index.
+//   oracle_walk_free(&w);
+#ifndef CHOPSTICKS_TESTS_SUPPORT_ORACLE_H
+#define CHOPSTICKS_TESTS_SUPPORT_ORACLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ORACLE_MAX_PLAYERS 8
+#define ORACLE_MAX_HANDS 8
+#define ORACLE_MAX_ROLLOVER 100
+#define ORACLE_MAX_LAYERS 256
+// Longest code: every hand up to 2 digits plus a separator, plus the terminating NUL.
+#define ORACLE_CODE_MAX (ORACLE_MAX_PLAYERS * ORACLE_MAX_HANDS * 3 + 1)
+
+// Rule variants (names as `--variant` takes them), as the oracle reads the rule texts.
+enum {
+	ORACLE_CUTOFF = 1u << 0,         // a tap reaching r or more kills the hand
+	ORACLE_SUICIDE = 1u << 1,        // a split may leave more dead hands (never all)
+	ORACLE_META = 1u << 2,           // total s > r: may also split s - r
+	ORACLE_SUNS = 1u << 3,           // start with r-1 on every hand
+	ORACLE_MISERE = 1u << 4,         // the player left with no live hand wins (2 players)
+	ORACLE_TRANSFERS_ONLY = 1u << 5, // a split never leaves fewer dead hands
+	ORACLE_DIVISIONS_ONLY = 1u << 6, // a split must leave fewer dead hands
+	ORACLE_ATTACKS_ONLY = 1u << 7,   // no splits
+	ORACLE_HALVES = 1u << 8,         // the only split: s/h on every hand, when h divides s
+	ORACLE_HALVES_ODD = 1u << 9,     // the only split: the most even one, any s
+	ORACLE_SELF_ATTACK = 1u << 10,   // a live hand may tap another own live hand
+	ORACLE_SWAPS = 1u << 11,         // pass: swap two unequal live hands
+	ORACLE_LOGAN = 1u << 12,         // pass: exchange a dead and a live hand
+	ORACLE_CHERRI = 1u << 13,        // pass: swap two hands of different values
+	ORACLE_INTEGERS = 1u << 14,      // flip one live hand v to r - v (when r - v != v)
+	ORACLE_SUDDEN_DEATH = 1u << 15,  // a player a move leaves with one finger is out
+};
+// Readings the oracle takes where a rule text leaves a case open (enum/ must agree):
+// - sudden-death: "a player whom a move leaves with exactly one finger" is the player whose
+//   hands the move acted on: the tapped player after an attack, the mover after any move of
+//   their own hands (splits, self-attacks, flips, and the swap/logan/cherri passes). The
+//   attacker's hands are not acted on by an attack; the start is not checked.
+// - misere: the game is over as soon as some player has no live hand; that player wins.
+// - halves/halves-odd with meta: the s - r split is also the most even one. The dead-hand
+//   rules (suicide, transfers-only, divisions-only) still filter splits; self-attacks and
+//   flips are not splits and may kill a hand.
+
+// The rules: players, hands per seat (seat 0 moves first), rollover, variant flags.
+struct oracle_game {
+	unsigned players;
+	unsigned hands[ORACLE_MAX_PLAYERS];
+	unsigned rollover;
+	unsigned flags;
+};
+
+// A position, listed from the player to move (slot 0) on around the ring. Slot k holds
+// count[k] hands in v[k][0..count[k]). Canonical: each slot ascending and every unused byte
+// zero, so two canonical positions are equal exactly when memcmp says so.
+struct oracle_pos {
+	unsigned players;
+	unsigned count[ORACLE_MAX_PLAYERS];
+	uint8_t v[ORACLE_MAX_PLAYERS][ORACLE_MAX_HANDS];
+};
+
+// Parses a comma-separated list of variant names ("" gives 0) into *flags. Returns false
+// on an unknown or empty name. The oracle's own name list, not enum/'s table.
+bool oracle_flags_parse(const char *list, unsigned *flags);
+
+// Fills game; hands[0..players) per seat. Returns false when a number is outside the
+// oracle's limits (2..ORACLE_MAX_PLAYERS, 1..ORACLE_MAX_HANDS, 2..ORACLE_MAX_ROLLOVER) or a
+// variant name is unknown.
+bool oracle_game_init(struct oracle_game *game, unsigned players, const unsigned *hands,
+		      unsigned rollover, const char *variants);
+
+// The start: 1 on every hand (r-1 with suns), seat 0 to move. Canonical.
+void oracle_start(const struct oracle_game *game, struct oracle_pos *out);
+// Sorts each slot and zeroes unused bytes.
+void oracle_canonicalise(struct oracle_pos *pos);
+
+// Terminal: at most one player has a live hand (misere: some player has none).
+bool oracle_is_terminal(const struct oracle_game *game, const struct oracle_pos *pos);
+// The slot of the winner of a terminal position: the one live player (misere: the one
+// player with no live hand). -1 when that is not one player (every hand dead, or not
+// terminal).
+int oracle_winner(const struct oracle_game *game, const struct oracle_pos *pos);
+
+// The distinct successors of pos (canonical, sorted by code), written to out[0..cap).
+// Returns how many there are, which may exceed cap (then only cap were written): size out
+// with oracle_children(game, pos, NULL, 0) when unsure. 0 for a terminal position; one
+// (the rotation) when the mover has no live hand. Aborts if memory runs out.
+size_t oracle_children(const struct oracle_game *game, const struct oracle_pos *pos,
+		       struct oracle_pos *out, size_t cap);
+
+// The code of pos (buf holds ORACLE_CODE_MAX bytes): digits run together when r <= 10 and
+// every player has the same number of hands; otherwise players separated by '/' and, when
+// r > 10, hands separated by '.'. pos must be canonical.
+void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos, char *buf);
+// Parses a code in the form oracle_format writes (hands in any order). Returns false on
+// anything else, including hand counts that are no rotation of game->hands and values >= r.
+bool oracle_parse(const struct oracle_game *game, const char *code, struct oracle_pos *out);
+
+// The result of a breadth-first walk from a start: every reachable position in BFS order
+// with its distance, and the summary counts.
+struct oracle_walk {
+	uint64_t reachable_count; // = number of positions in pos[]
+	uint64_t terminal_count;
+	unsigned max_depth;
+	uint64_t layer_count[ORACLE_MAX_LAYERS];
+	uint64_t layer_terminal[ORACLE_MAX_LAYERS];
+	struct oracle_pos *pos; // reachable_count entries, by distance then discovery order
+	uint8_t *depth;         // distance of pos[i] from the start
+	uint32_t *slot;         // hash table of indexes into pos[] (private)
+	uint64_t slot_count;    // (private)
+};
+
+// Walks from start (single-threaded). Returns false on allocation failure or more than
+// ORACLE_MAX_LAYERS layers; free with oracle_walk_free either way.
+bool oracle_walk(const struct oracle_game *game, const struct oracle_pos *start,
+		 struct oracle_walk *out);
+// The index of canonical pos in walk->pos, or -1 when it was not reached.
+int64_t oracle_walk_find(const struct oracle_walk *walk, const struct oracle_pos *pos);
+void oracle_walk_free(struct oracle_walk *walk);
+
+// Canonicalises every raw assignment of values 0..r-1 to the hands of every seat, for each
+// distinct rotation of the hand counts (who is to move), and counts the raw assignments
+// (*raw) and the distinct canonical positions (*distinct). Small instances only (it visits
+// every raw tuple). Returns false on allocation failure.
+bool oracle_count_raw(const struct oracle_game *game, uint64_t *raw, uint64_t *distinct);
+
+#endif

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: MIT
+// enumerate.h against the oracle's brute-force BFS (reachable, terminal, depth of every
+// position, every layer) with 1, 2 and 4 threads; the index space against the GMP closed
+// forms; and the closed forms themselves against the oracle canonicalising every raw tuple.
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <gmp.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "closed_form.h"
+#include "enumerate.h"
+#include "helpers.h"
+
+struct walk_case {
+	struct instance in;
+	char start[32]; // "" for the rules' own start
+};
+
+ParameterizedTestParameters(enumerate, against_oracle)
+{
+	static struct walk_case cases[] = {
+		{{2, {2, 2}, 2, ""}, ""},
+		{{2, {2, 2}, 3, ""}, ""},
+		{{2, {2, 2}, 4, ""}, ""},
+		{{2, {2, 2}, 5, ""}, ""},
+		{{2, {3, 3}, 5, ""}, ""},
+		{{2, {4, 4}, 4, ""}, ""},
+		{{2, {1, 1}, 5, ""}, ""},
+		{{2, {1, 1}, 7, ""}, ""},
+		{{3, {2, 2, 2}, 4, ""}, ""},
+		{{3, {2, 2, 2}, 5, ""}, ""},
+		{{2, {3, 2}, 5, ""}, ""},
+		{{3, {2, 1, 2}, 4, ""}, ""},
+		{{4, {1, 2, 1, 2}, 3, ""}, ""},
+		{{2, {2, 2}, 12, ""}, ""},
+		{{2, {2, 2}, 5, "cutoff"}, ""},
+		{{2, {2, 2}, 5, "suicide"}, ""},
+		{{2, {2, 2}, 5, "meta"}, ""},
+		{{2, {2, 2}, 5, "suns"}, ""},
+		{{2, {2, 2}, 5, "misere"}, ""},
+		{{2, {2, 2}, 5, "transfers-only"}, ""},
+		{{2, {2, 2}, 5, "divisions-only"}, ""},
+		{{2, {2, 2}, 5, "attacks-only"}, ""},
+		{{2, {3, 3}, 4, "suicide,meta,suns"}, ""},
+		{{2, {3, 3}, 5, "suicide,meta,suns"}, ""},
+		{{3, {2, 2, 2}, 4, "suicide,meta,suns"}, ""},
+		{{2, {3, 3}, 5, "cutoff,suicide"}, ""},
+		{{2, {3, 3}, 5, "divisions-only,cutoff"}, ""},
+		{{2, {3, 3}, 4, "transfers-only"}, ""},
+		{{3, {2, 2, 2}, 4, "attacks-only"}, ""},
+		{{2, {3, 2}, 6, "misere,meta"}, ""},
+		{{3, {2, 2, 2}, 4, "misere"}, ""},
+		{{2, {2, 2}, 5, "halves"}, ""},
+		{{2, {3, 3}, 5, "halves-odd"}, ""},
+		{{2, {2, 2}, 5, "self-attack"}, ""},
+		{{2, {2, 2}, 5, "swaps,logan"}, ""},
+		{{3, {2, 1, 2}, 4, "cherri"}, ""},
+		{{2, {2, 2}, 6, "integers"}, ""},
+		{{2, {3, 3}, 5, "sudden-death"}, ""},
+		{{2, {2, 2}, 5, "sudden-death,self-attack,misere"}, ""},
+		{{3, {2, 1, 2}, 5, "cutoff,transfers-only"}, ""},
+		{{2, {2, 2}, 5, ""}, "0212"},
+		{{2, {3, 3}, 5, "suicide"}, "004013"},
+		{{3, {2, 2, 2}, 4, ""}, "001213"},
+		{{2, {3, 2}, 5, ""}, "14/013"},
+	};
+	return cr_make_param_array(struct walk_case, cases, sizeof cases / sizeof cases[0]);
+}
+
+// Every position the oracle reached has the same distance in e; the counts then match too.
+static void compare(const struct rules *rules, const struct oracle_game *game,
+		    const struct oracle_walk *w, const struct enumeration *e, const char *name)
+{
+	cr_assert_eq(e->size, rules->size);
+	cr_assert_eq(e->reachable_count, w->reachable_count, "%s: reachable", name);
+	cr_assert_eq(e->terminal_count, w->terminal_count, "%s: terminal", name);
+	cr_assert_eq(e->max_depth, w->max_depth, "%s: max depth", name);
+	for (unsigned d = 0; d < ENUMERATE_MAX_LAYERS; d++) {
+		uint64_t want = d < ORACLE_MAX_LAYERS ? w->layer_count[d] : 0;
+		uint64_t want_t = d < ORACLE_MAX_LAYERS ? w->layer_terminal[d] : 0;
+		cr_assert_eq(e->layer_count[d], want, "%s: layer %u", name, d);
+		cr_assert_eq(e->layer_terminal[d], want_t, "%s: terminals in layer %u", name, d);
+	}
+	uint64_t seen = 0;
+	for (uint64_t i = 0; i < rules->size; i++)
+		seen += e->depth[i] != ENUMERATE_UNSEEN;
+	cr_assert_eq(seen, w->reachable_count, "%s: positions with a distance", name);
+	for (uint64_t i = 0; i < w->reachable_count; i++) {
+		char code[ORACLE_CODE_MAX];
+		uint64_t idx;
+		struct error err;
+		oracle_format(game, &w->pos[i], code);
+		cr_assert_eq(position_parse(rules, code, &idx, &err), STATUS_OK, "%s", err.msg);
+		cr_assert_eq(e->depth[idx], w->depth[i], "%s: distance of %s", name, code);
+	}
+}
+
+ParameterizedTest(struct walk_case *c, enumerate, against_oracle, .timeout = 120)
+{
+	char name[160];
+	instance_text(&c->in, name, sizeof name);
+	struct rules *rules = instance_rules(&c->in);
+	struct oracle_game game;
+	instance_game(&c->in, &game);
+	struct oracle_pos start;
+	if (c->start[0]) {
+		uint64_t idx;
+		struct error err;
+		cr_assert_eq(position_parse(rules, c->start, &idx, &err), STATUS_OK, "%s", err.msg);
+		rules_set_start(rules, idx);
+		cr_assert(oracle_parse(&game, c->start, &start));
+	} else {
+		oracle_start(&game, &start);
+	}
+	char want[ORACLE_CODE_MAX], got[ORACLE_CODE_MAX];
+	oracle_format(&game, &start, want);
+	index_code(rules, rules->start, got);
+	cr_assert_str_eq(got, want, "%s: start", name);
+	struct oracle_walk w;
+	cr_assert(oracle_walk(&game, &start, &w), "%s: oracle walk failed", name);
+	const int threads[] = {1, 2, 4};
+	for (int t = 0; t < 3; t++) {
+#ifdef _OPENMP
+		omp_set_num_threads(threads[t]);
+#else
+		if (threads[t] > 1)
+			break;
+#endif
+		struct enumeration e;
+		struct error err;
+		cr_assert_eq(enumerate_reachable(rules, NULL, &e, &err), STATUS_OK, "%s", err.msg);
+		char label[200];
+		snprintf(label, sizeof label, "%s, %d threads", name, threads[t]);
+		compare(rules, &game, &w, &e, label);
+		enumeration_free(&e);
+	}
+	oracle_walk_free(&w);
+	rules_free(rules);
+}
+
+// Hand-checked: with one hand each the game is forced and follows Fibonacci mod r. With
+// r = 5 (codes list the player to move first): 11, 21, 32, then 3 + 2 = 5 kills: 03.
+Test(enumerate, one_hand_is_fibonacci)
+{
+	struct instance in = {2, {1, 1}, 5, ""};
+	struct rules *rules = instance_rules(&in);
+	struct enumeration e;
+	struct error err;
+	cr_assert_eq(enumerate_reachable(rules, NULL, &e, &err), STATUS_OK);
+	cr_assert_eq(e.reachable_count, 4);
+	cr_assert_eq(e.terminal_count, 1);
+	cr_assert_eq(e.max_depth, 3);
+	const char *line[] = {"11", "21", "32", "03"};
+	for (unsigned d = 0; d < 4; d++) {
+		uint64_t idx;
+		cr_assert_eq(position_parse(rules, line[d], &idx, &err), STATUS_OK);
+		cr_assert_eq(e.depth[idx], d, "%s", line[d]);
+		cr_assert_eq(e.layer_count[d], 1);
+	}
+	cr_assert_eq(e.layer_terminal[3], 1);
+	enumeration_free(&e);
+	rules_free(rules);
+}
+
+static volatile sig_atomic_t stop_now = 1;
+
+Test(enumerate, stop_flag_interrupts)
+{
+	struct instance in = {2, {2, 2}, 5, ""};
+	struct rules *rules = instance_rules(&in);
+	struct progress pr = {NULL, NULL, &stop_now};
+	struct enumeration e;
+	struct error err = {{0}};
+	cr_assert_eq(enumerate_reachable(rules, &pr, &e, &err), STATUS_INTERRUPTED);
+	cr_assert_null(e.depth);
+	rules_free(rules);
+}
+
+// The dense index space is exactly the functionally distinct positions (closed form).
+Test(enumerate, size_is_closed_form_distinct)
+{
+	const struct instance cases[] = {
+		{2, {2, 2}, 5, ""}, {2, {6, 6}, 5, ""}, {3, {2, 2, 2}, 7, ""}, {2, {3, 2}, 5, ""},
+		{3, {2, 1, 2}, 4, ""}, {4, {1, 2, 1, 2}, 3, ""}, {2, {2, 2}, 12, ""}, {2, {1, 1}, 250, ""},
+	};
+	mpz_t want;
+	mpz_init(want);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct rules *rules = instance_rules(&cases[i]);
+		closed_form_distinct(want, cases[i].players, cases[i].hands, cases[i].rollover);
+		cr_assert_eq(mpz_cmp_ui(want, rules->size), 0, "case %zu: size %llu", i,
+			     (unsigned long long)rules->size);
+		rules_free(rules);
+	}
+	mpz_clear(want);
+}
+
+// Independent check of the closed forms: the oracle canonicalises every raw tuple.
+Test(enumerate, closed_forms_by_brute_force)
+{
+	const struct instance cases[] = {
+		{2, {2, 2}, 3, ""}, {2, {2, 2}, 5, ""}, {2, {3, 3}, 4, ""}, {2, {1, 1}, 9, ""},
+		{3, {2, 2, 2}, 3, ""}, {3, {1, 1, 1}, 6, ""}, {2, {3, 2}, 4, ""}, {3, {2, 1, 2}, 3, ""},
+		{4, {1, 2, 1, 2}, 3, ""}, {2, {4, 4}, 3, ""}, {2, {2, 2}, 11, ""},
+	};
+	mpz_t positions, distinct;
+	mpz_inits(positions, distinct, NULL);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct oracle_game game;
+		instance_game(&cases[i], &game);
+		uint64_t raw, count;
+		cr_assert(oracle_count_raw(&game, &raw, &count));
+		closed_form_positions(positions, cases[i].players, cases[i].hands, cases[i].rollover);
+		closed_form_distinct(distinct, cases[i].players, cases[i].hands, cases[i].rollover);
+		cr_assert_eq(mpz_cmp_ui(positions, raw), 0, "case %zu: raw %llu", i,
+			     (unsigned long long)raw);
+		cr_assert_eq(mpz_cmp_ui(distinct, count), 0, "case %zu: distinct %llu", i,
+			     (unsigned long long)count);
+	}
+	mpz_clears(positions, distinct, NULL);
+}
+
+Test(enumerate, closed_form_known_values)
+{
+	// SPEC.md: 2 hands, r = 5: 625 positions, 225 distinct; 6 hands, r = 5: 244140625, 44100.
+	// Beyond 64 bits: 2 players, 16 hands, r = 250: 250^32 exactly (computed in Python).
+	const unsigned h2[2] = {2, 2}, h6[2] = {6, 6}, h16[2] = {16, 16};
+	const unsigned h1212[4] = {1, 2, 1, 2}, h212[3] = {2, 1, 2}, h112[6] = {1, 1, 2, 1, 1, 2};
+	mpz_t v;
+	mpz_init(v);
+	closed_form_positions(v, 2, h2, 5);
+	cr_assert_eq(mpz_cmp_ui(v, 625), 0);
+	closed_form_distinct(v, 2, h2, 5);
+	cr_assert_eq(mpz_cmp_ui(v, 225), 0);
+	closed_form_positions(v, 2, h6, 5);
+	cr_assert_eq(mpz_cmp_ui(v, 244140625), 0);
+	closed_form_distinct(v, 2, h6, 5);
+	cr_assert_eq(mpz_cmp_ui(v, 44100), 0);
+	closed_form_positions(v, 2, h16, 250);
+	char *text = mpz_get_str(NULL, 10, v);
+	cr_assert_str_eq(text, "54210108624275221700372640043497085571289062500000000000000000000000000000000");
+	free(text);
+	cr_assert_eq(closed_form_rotations(4, h1212), 2);
+	cr_assert_eq(closed_form_rotations(3, h212), 3);
+	cr_assert_eq(closed_form_rotations(2, h2), 1);
+	cr_assert_eq(closed_form_rotations(6, h112), 3);
+	mpz_clear(v);
+}

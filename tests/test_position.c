@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+// position.h: the worked example, code <-> index round trips over every index (with the
+// oracle's independent reading of each code), decode/encode, hands given in any order, and
+// the codes that must be refused with STATUS_BAD_INPUT and a message.
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <string.h>
+
+#include "helpers.h"
+
+static struct rules *make(unsigned players, const unsigned *hands, unsigned r)
+{
+	struct instance in = {players, {0}, r, ""};
+	memcpy(in.hands, hands, players * sizeof *hands);
+	return instance_rules(&in);
+}
+
+static uint64_t parse_ok(const struct rules *rules, const char *code)
+{
+	uint64_t idx = UINT64_MAX;
+	struct error err = {{0}};
+	cr_assert_eq(position_parse(rules, code, &idx, &err), STATUS_OK, "'%s': %s", code, err.msg);
+	cr_assert_lt(idx, rules->size);
+	return idx;
+}
+
+Test(position, worked_example_1312)
+{
+	const unsigned h[2] = {2, 2};
+	struct rules *rules = make(2, h, 5);
+	cr_assert_eq(rules->size, 225);
+	cr_assert_eq(parse_ok(rules, "1312"), 67, "position.h: 1312 has index 67");
+	char buf[POSITION_CODE_MAX];
+	position_format(rules, 67, buf);
+	cr_assert_str_eq(buf, "1312");
+	position_format(rules, rules->start, buf);
+	cr_assert_str_eq(buf, "1111");
+	position_format(rules, 0, buf);
+	cr_assert_str_eq(buf, "0000");
+	rules_free(rules);
+}
+
+ParameterizedTestParameters(position, round_trip)
+{
+	static struct instance cases[] = {
+		{2, {2, 2}, 2, ""},       {2, {2, 2}, 5, ""},    {2, {1, 1}, 7, ""},
+		{2, {3, 3}, 6, ""},       {3, {2, 2, 2}, 4, ""}, {2, {3, 2}, 5, ""},
+		{3, {2, 1, 2}, 4, ""},    {2, {2, 2}, 12, ""},   {2, {2, 1}, 13, ""},
+		{4, {1, 2, 1, 2}, 3, ""}, {2, {1, 1}, 100, ""},  {2, {4, 4}, 10, ""},
+	};
+	return cr_make_param_array(struct instance, cases, sizeof cases / sizeof cases[0]);
+}
+
+// Every index: format, parse back to the same index; the oracle reads the code as the same
+// hands (position_hands) and writes it identically; decode/encode are inverse.
+ParameterizedTest(struct instance *in, position, round_trip)
+{
+	struct rules *rules = instance_rules(in);
+	struct oracle_game game;
+	instance_game(in, &game);
+	char name[128];
+	instance_text(in, name, sizeof name);
+	for (uint64_t idx = 0; idx < rules->size; idx++) {
+		char code[ORACLE_CODE_MAX], again[ORACLE_CODE_MAX];
+		index_code(rules, idx, code);
+		cr_assert_eq(parse_ok(rules, code), idx, "%s: '%s'", name, code);
+		struct oracle_pos op;
+		cr_assert(oracle_parse(&game, code, &op), "%s: oracle cannot read '%s'", name, code);
+		oracle_format(&game, &op, again);
+		cr_assert_str_eq(again, code, "%s: canonical form differs", name);
+		for (unsigned k = 0; k < rules->players; k++) {
+			uint8_t hv[RULES_MAX_HANDS];
+			unsigned n = position_hands(rules, idx, k, hv);
+			cr_assert_eq(n, op.count[k], "%s: '%s' slot %u", name, code, k);
+			cr_assert_arr_eq(hv, op.v[k], n, "%s: '%s' slot %u", name, code, k);
+		}
+		struct pos pos;
+		position_decode(rules, idx, &pos);
+		cr_assert_lt(pos.seat, rules->period);
+		cr_assert_eq(position_encode(rules, &pos), idx);
+	}
+	rules_free(rules);
+}
+
+Test(position, codes_in_each_form)
+{
+	const unsigned h32[2] = {3, 2}, h22[2] = {2, 2}, h212[3] = {2, 1, 2};
+	char buf[POSITION_CODE_MAX];
+	struct rules *rules = make(2, h32, 5);
+	position_format(rules, rules->start, buf);
+	cr_assert_str_eq(buf, "111/11", "uneven hands use '/'");
+	uint64_t a = parse_ok(rules, "013/14"), b = parse_ok(rules, "14/013");
+	cr_assert_neq(a, b, "who is to move is part of the position");
+	position_format(rules, b, buf);
+	cr_assert_str_eq(buf, "14/013");
+	rules_free(rules);
+
+	rules = make(2, h22, 12);
+	position_format(rules, rules->start, buf);
+	cr_assert_str_eq(buf, "1.1/1.1");
+	position_format(rules, parse_ok(rules, "0.10/3.11"), buf);
+	cr_assert_str_eq(buf, "0.10/3.11");
+	rules_free(rules);
+
+	const unsigned h21[2] = {2, 1};
+	rules = make(2, h21, 13); // a one-hand player showing 10 when two-hand seat is not to move
+	position_format(rules, parse_ok(rules, "10/0.0"), buf);
+	cr_assert_str_eq(buf, "10/0.0");
+	position_format(rules, parse_ok(rules, "0.12/11"), buf);
+	cr_assert_str_eq(buf, "0.12/11");
+	rules_free(rules);
+
+	rules = make(3, h212, 4);
+	position_format(rules, rules->start, buf);
+	cr_assert_str_eq(buf, "11/1/11");
+	position_format(rules, parse_ok(rules, "1/11/11"), buf);
+	cr_assert_str_eq(buf, "1/11/11");
+	rules_free(rules);
+}
+
+Test(position, unsorted_hands_are_canonicalised)
+{
+	const unsigned h22[2] = {2, 2}, h32[2] = {3, 2}, h33[3] = {2, 2, 2};
+	struct rules *rules = make(2, h22, 5);
+	cr_assert_eq(parse_ok(rules, "3121"), parse_ok(rules, "1312"));
+	cr_assert_eq(parse_ok(rules, "31/21"), parse_ok(rules, "1312"), "'/' form also accepted");
+	rules_free(rules);
+	rules = make(2, h32, 5);
+	cr_assert_eq(parse_ok(rules, "310/41"), parse_ok(rules, "013/14"));
+	rules_free(rules);
+	rules = make(2, h22, 12);
+	cr_assert_eq(parse_ok(rules, "10.0/11.3"), parse_ok(rules, "0.10/3.11"));
+	rules_free(rules);
+	rules = make(3, h33, 5);
+	char buf[POSITION_CODE_MAX];
+	position_format(rules, parse_ok(rules, "211121"), buf);
+	cr_assert_str_eq(buf, "121112");
+	rules_free(rules);
+}
+
+struct bad_code {
+	unsigned players, hands[3], rollover;
+	char code[32];
+};
+
+ParameterizedTestParameters(position, rejected)
+{
+	static struct bad_code cases[] = {
+		{2, {2, 2}, 5, ""},          {2, {2, 2}, 5, "abcd"},       {2, {2, 2}, 5, "13a2"},
+		{2, {2, 2}, 5, "131"},       {2, {2, 2}, 5, "13122"},      {2, {2, 2}, 5, "1352"},
+		{2, {2, 2}, 5, "9999"},      {2, {2, 2}, 5, "+131"},       {2, {2, 2}, 5, " 1312"},
+		{2, {2, 2}, 5, "1312 "},     {2, {2, 2}, 5, "13/12/11"},   {2, {2, 2}, 5, "13/"},
+		{2, {2, 2}, 5, "/13"},       {2, {2, 2}, 5, "13//12"},     {2, {2, 2}, 5, "131/2"},
+		{2, {2, 2}, 5, "1.3."},      {2, {2, 2}, 12, "0.10/3."},   {2, {2, 2}, 12, "0.10/3.12"},
+		{2, {2, 2}, 12, "0.10"},     {2, {2, 2}, 12, "0.10/3.11/1.1"},
+		{2, {2, 2}, 12, "0.10/.11"}, {2, {2, 2}, 12, "0.10/3.11."}, {2, {2, 2}, 12, "0.1.0/3.1"},
+		{2, {3, 2}, 5, "11111"},     {2, {3, 2}, 5, "1111/1"},     {2, {3, 2}, 5, "11/11"},
+		{2, {3, 2}, 5, "111/111"},   {2, {3, 2}, 5, "115/11"},     {3, {2, 1, 2}, 4, "11111"},
+		{3, {2, 1, 2}, 4, "11/1/1"}, {3, {2, 2, 2}, 4, "1111"},   {3, {2, 2, 2}, 4, "11/11"},
+	};
+	return cr_make_param_array(struct bad_code, cases, sizeof cases / sizeof cases[0]);
+}
+
+ParameterizedTest(struct bad_code *c, position, rejected)
+{
+	struct rules *rules = make(c->players, c->hands, c->rollover);
+	uint64_t idx = 12345;
+	struct error err = {{0}};
+	enum status st = position_parse(rules, c->code, &idx, &err);
+	cr_assert_eq(st, STATUS_BAD_INPUT, "'%s' (r=%u) must be refused", c->code, c->rollover);
+	cr_assert_eq(idx, 12345, "'%s': *idx written on failure", c->code);
+	cr_assert_gt(strlen(err.msg), 10, "'%s': no message", c->code);
+	cr_assert(strstr(err.msg, "code '") != NULL, "'%s': message does not name the code: %s",
+		  c->code, err.msg);
+	rules_free(rules);
+}
