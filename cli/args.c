@@ -23,6 +23,9 @@ const char args_rule_help[] =
 	"  --hands H          hands per player, 1..16 (default 2), or one count per player: 3,2\n"
 	"  --rollover R       a hand dies at exactly R fingers, 2..250 (default 5)\n"
 	"  --variant LIST     comma-separated variant names (see 'chopsticks variants')\n"
+	"  --lives N          a player who drops to one finger (or none) loses a life and restarts\n"
+	"                     from the start hands, and is out after the last (1..16; sudden death\n"
+	"                     with lives; codes then carry ':L', lives left, e.g. 13:2/11:3)\n"
 	"  --start CODE       start from this position instead of the standard start\n"
 	"  --AXIS VALUE       set one rule axis directly, e.g. --overflow cutoff --revive never\n"
 	"                     (the axes and their values: 'chopsticks variants --axes')\n";
@@ -132,6 +135,10 @@ static int parse_common(const char *cmd, const char *name, const char *value, st
 	} else if (!strcmp(name, "--variant")) {
 		if (variants_parse_list(value, &opt->spec.variants, &err) != STATUS_OK)
 			return args_fail(cmd, "--variant %s", err.msg);
+	} else if (!strcmp(name, "--lives")) {
+		if (!numparse_u64(value, (size_t)-1, 1, RULES_MAX_LIVES, &v))
+			return args_fail(cmd, "--lives '%s': must be an integer from 1 to %d", value, RULES_MAX_LIVES);
+		opt->spec.lives = (unsigned)v;
 	} else if (!strcmp(name, "--start")) {
 		opt->start = value;
 	} else if (!strcmp(name, "--format")) {
@@ -155,7 +162,7 @@ static int parse_common(const char *cmd, const char *name, const char *value, st
 	return -1;
 }
 
-static const char *const common_names[] = {"--players", "--hands", "--rollover", "--variant", "--start",
+static const char *const common_names[] = {"--players", "--hands", "--rollover", "--variant", "--lives", "--start",
 					   "--format", "--threads", "--max-memory"};
 
 static int find_extra(const struct extra_option *extra, unsigned n, const char *name)
@@ -266,11 +273,12 @@ int args_parse(int argc, char **argv, const char *cmd, const struct extra_option
 // than the limit (estimated from the closed form, so it works at any size).
 static int check_size(const struct cli_options *opt, uint64_t bytes_per_position)
 {
-	mpz_t distinct;
-	mpz_init(distinct);
-	closed_form_distinct(distinct, opt->spec.players, opt->spec.hands, opt->spec.rollover);
+	mpz_t positions, distinct;
+	mpz_inits(positions, distinct, NULL);
+	closed_form_tagged(positions, distinct, opt->spec.players, opt->spec.hands, opt->spec.rollover,
+			   opt->spec.lives, opt->spec.axis[AXIS_ZOMBIES] == 2 || (opt->spec.variants >> VARIANT_ZOMBIES & 1));
 	double need = mpz_get_d(distinct) * (double)bytes_per_position;
-	mpz_clear(distinct);
+	mpz_clears(positions, distinct, NULL);
 	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
 		return 0;
 	fprintf(stderr, "chopsticks %s: instance too large: %.4g positions need about %.3g GiB, the limit is %.3g GiB (--max-memory)\n",

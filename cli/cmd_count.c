@@ -20,7 +20,8 @@ static const char help[] =
 	"of hands, r^(sum of hands)), distinct (canonical positions, prod C(h+r-1,h)), reachable\n"
 	"(terminal included), terminal, max_depth and the positions at each distance (layers).\n"
 	"With uneven hands the closed forms are multiplied by the number of distinct rotations\n"
-	"of the hand counts, since who is to move is then part of the position.\n"
+	"of the hand counts, since who is to move is then part of the position; with --lives L\n"
+	"and zombies each player's count becomes count * L (+ 1 for the zombie state).\n"
 	"  --unreachable      also list every unreachable canonical position, grouped by why\n"
 	"                     nothing reaches it (csv: one row per position, code,reason)\n"
 	"CSV: one row per layer: players,hands,rollover,variants,positions,distinct,reachable,\n"
@@ -151,8 +152,8 @@ int cmd_count(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	struct count_result c = {0};
 	mpz_inits(c.positions, c.distinct, NULL);
-	closed_form_positions(c.positions, rules->players, rules->hands, rules->rollover);
-	closed_form_distinct(c.distinct, rules->players, rules->hands, rules->rollover);
+	closed_form_tagged(c.positions, c.distinct, rules->players, rules->hands, rules->rollover,
+			   rules->lives, rules->axis[AXIS_ZOMBIES]);
 	output_hands(c.hands, sizeof c.hands, rules->players, rules->hands);
 	variants_format_list(rules->variants, c.variants, sizeof c.variants);
 	position_format(rules, rules->start, c.start);

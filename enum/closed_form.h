@@ -7,6 +7,7 @@
 #define CHOPSTICKS_ENUM_CLOSED_FORM_H
 
 #include <gmp.h>
+#include <stdbool.h>
 
 // The number of distinct rotations of hands[0..players): the smallest d dividing players
 // with hands[s] == hands[(s + d) % players] for every seat s (1 when all are equal).
@@ -14,5 +15,9 @@ unsigned closed_form_rotations(unsigned players, const unsigned *hands);
 // hands[0..players) per seat, rollover r >= 2. out must be initialised.
 void closed_form_positions(mpz_t out, unsigned players, const unsigned *hands, unsigned r);
 void closed_form_distinct(mpz_t out, unsigned players, const unsigned *hands, unsigned r);
+// Both counts when each player also carries lives (1..lives) and, with zombies, one more
+// state: each seat's count becomes count * lives + zombies. lives 0 counts as 1.
+void closed_form_tagged(mpz_t positions, mpz_t distinct, unsigned players, const unsigned *hands,
+			unsigned r, unsigned lives, bool zombies);
 
 #endif

@@ -5,7 +5,9 @@
 
 #include <string.h>
 
+#include "hand_class.h"
 #include "multiset.h"
+#include "position.h"
 
 static unsigned tap_rollover(const struct rules *rules, unsigned a, unsigned b)
 {
@@ -184,41 +186,46 @@ static const struct {
 	{AXIS_CHERRI, 1, {"cherri", cherri_moves, NULL}},
 };
 
-static unsigned count_alive(const struct rules *rules, const uint32_t *rank)
+static bool alive(const struct rules *rules, const struct pos *pos, unsigned k)
 {
-	unsigned alive = 0;
+	return hand_class_alive(position_class(rules, pos->seat, k), pos->rank[k]);
+}
+
+static unsigned count_alive(const struct rules *rules, const struct pos *pos)
+{
+	unsigned n = 0;
 	for (unsigned k = 0; k < rules->players; k++)
-		alive += rank[k] != 0;
-	return alive;
+		n += alive(rules, pos, k);
+	return n;
 }
 
-static bool terminal_normal(const struct rules *rules, const uint32_t *rank)
+static bool terminal_normal(const struct rules *rules, const struct pos *pos)
 {
-	return count_alive(rules, rank) <= 1;
+	return count_alive(rules, pos) <= 1;
 }
 
-static bool terminal_misere(const struct rules *rules, const uint32_t *rank)
+static bool terminal_misere(const struct rules *rules, const struct pos *pos)
 {
-	return count_alive(rules, rank) < rules->players;
+	return count_alive(rules, pos) < rules->players;
 }
 
-// The first slot whose aliveness is `alive`.
-static unsigned first_slot(const struct rules *rules, const uint32_t *rank, bool alive)
+// The first slot whose aliveness is `want`.
+static unsigned first_slot(const struct rules *rules, const struct pos *pos, bool want)
 {
 	for (unsigned k = 0; k < rules->players; k++)
-		if ((rank[k] != 0) == alive)
+		if (alive(rules, pos, k) == want)
 			return k;
 	return 0;
 }
 
-static unsigned winner_normal(const struct rules *rules, const uint32_t *rank)
+static unsigned winner_normal(const struct rules *rules, const struct pos *pos)
 {
-	return first_slot(rules, rank, true);
+	return first_slot(rules, pos, true);
 }
 
-static unsigned winner_misere(const struct rules *rules, const uint32_t *rank)
+static unsigned winner_misere(const struct rules *rules, const struct pos *pos)
 {
-	return first_slot(rules, rank, false);
+	return first_slot(rules, pos, false);
 }
 
 void families_select(struct rules *rules)
@@ -232,13 +239,4 @@ void families_select(struct rules *rules)
 	bool misere = rules->axis[AXIS_END] == END_MISERE;
 	rules->terminal = misere ? terminal_misere : terminal_normal;
 	rules->winner = misere ? winner_misere : winner_normal;
-}
-
-void families_settle(const struct rules *rules, uint8_t *hands, unsigned h)
-{
-	unsigned total = 0;
-	for (unsigned k = 0; k < h; k++)
-		total += hands[k];
-	if (rules->axis[AXIS_ELIMINATE] == ELIMINATE_ONE_FINGER && total == 1)
-		memset(hands, 0, h);
 }

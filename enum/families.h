@@ -10,8 +10,5 @@
 
 // Fills rules->family[], family_count and the end rules (terminal, winner) from the axes.
 void families_select(struct rules *rules);
-// Applies the elimination axis to hands a move has just produced (sorted, h of them): under
-// sudden-death a total of exactly one finger becomes all dead.
-void families_settle(const struct rules *rules, uint8_t *hands, unsigned h);
 
 #endif

@@ -14,14 +14,14 @@ bool movegen_is_terminal(const struct rules *rules, uint64_t idx)
 {
 	struct pos pos;
 	position_decode(rules, idx, &pos);
-	return rules->terminal(rules, pos.rank);
+	return rules->terminal(rules, &pos);
 }
 
 unsigned movegen_winner(const struct rules *rules, uint64_t idx)
 {
 	struct pos pos;
 	position_decode(rules, idx, &pos);
-	return rules->winner(rules, pos.rank);
+	return rules->winner(rules, &pos);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -45,15 +45,15 @@ size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out)
 	struct pos pos, child;
 	position_decode(rules, idx, &pos);
 	unsigned p = rules->players, r = rules->rollover;
-	if (rules->terminal(rules, pos.rank))
+	if (rules->terminal(rules, &pos))
 		return 0;
 	child.seat = (pos.seat + 1) % rules->period;
 	for (unsigned k = 0; k < p; k++)
 		child.rank[(k + p - 1) % p] = pos.rank[k];
 	size_t n = 0;
 	const struct hand_class *mover = position_class(rules, pos.seat, 0);
-	if (pos.rank[0] == 0) {
-		out[n++] = position_encode(rules, &child);
+	if (mover->live_values[(uint64_t)pos.rank[0] * mover->hands] == 0) {
+		out[n++] = position_encode(rules, &child); // no live hand: the player passes
 		return n;
 	}
 	const struct relation *self = &mover->self;
@@ -81,7 +81,7 @@ size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out)
 static size_t add_parent(const struct rules *rules, const struct pos *parent, uint64_t *out,
 			 size_t n)
 {
-	if (!rules->terminal(rules, parent->rank))
+	if (!rules->terminal(rules, parent))
 		out[n++] = position_encode(rules, parent);
 	return n;
 }
@@ -97,7 +97,7 @@ size_t movegen_parents(const struct rules *rules, uint64_t idx, uint64_t *out)
 	uint32_t moved = pos.rank[p - 1]; // the previous mover's hands now
 	const struct hand_class *mover = position_class(rules, parent.seat, 0);
 	size_t n = 0;
-	if (moved == 0)
+	if (mover->live_values[(uint64_t)moved * mover->hands] == 0)
 		n = add_parent(rules, &parent, out, n); // a player with no live hand passed
 	const struct relation *unself = &mover->unself;
 	for (uint64_t e = unself->start[moved]; e < unself->start[moved + 1]; e++) {

@@ -14,7 +14,7 @@ void position_decode(const struct rules *rules, uint64_t idx, struct pos *pos)
 	pos->seat = (unsigned)(idx / rules->block);
 	idx %= rules->block;
 	for (unsigned k = 0; k < rules->players; k++) {
-		uint32_t count = position_class(rules, pos->seat, k)->count;
+		uint32_t count = position_class(rules, pos->seat, k)->states;
 		pos->rank[k] = (uint32_t)(idx % count);
 		idx /= count;
 	}
@@ -24,7 +24,7 @@ uint64_t position_encode(const struct rules *rules, const struct pos *pos)
 {
 	uint64_t idx = 0;
 	for (unsigned k = rules->players; k-- > 0;)
-		idx = idx * position_class(rules, pos->seat, k)->count + pos->rank[k];
+		idx = idx * position_class(rules, pos->seat, k)->states + pos->rank[k];
 	return idx + pos->seat * rules->block;
 }
 
@@ -37,6 +37,12 @@ unsigned position_hands(const struct rules *rules, uint64_t idx, unsigned k, uin
 	return cls->hands;
 }
 
+// Whether codes carry tags (lives ':L', zombies 'z'), which only the '/' form can hold.
+static bool tagged(const struct rules *rules)
+{
+	return rules->lives > 1 || rules->axis[AXIS_ZOMBIES];
+}
+
 void position_format(const struct rules *rules, uint64_t idx, char *buf)
 {
 	struct pos pos;
@@ -45,10 +51,16 @@ void position_format(const struct rules *rules, uint64_t idx, char *buf)
 	for (unsigned k = 0; k < rules->players; k++) {
 		const struct hand_class *cls = position_class(rules, pos.seat, k);
 		const uint8_t *hv = cls->values + (uint64_t)pos.rank[k] * cls->hands;
-		if (k > 0 && (rules->rollover > 10 || rules->period > 1))
+		if (k > 0 && (rules->rollover > 10 || rules->period > 1 || tagged(rules)))
 			buf[used++] = '/';
+		if (pos.rank[k] == cls->zombie) {
+			buf[used++] = 'z';
+			continue;
+		}
 		for (unsigned i = 0; i < cls->hands; i++)
 			used += (size_t)sprintf(buf + used, rules->rollover > 10 && i ? ".%u" : "%u", hv[i]);
+		if (rules->lives > 1)
+			used += (size_t)sprintf(buf + used, ":%u", pos.rank[k] / cls->count + 1);
 	}
 	buf[used] = '\0';
 }
@@ -85,8 +97,30 @@ static enum status bad_code(const struct rules *rules, const char *code, struct 
 			 code, why, rules->players, rules->rollover);
 }
 
+#define TAG_ZOMBIE UINT32_MAX
+
+// Reads a tag at the end of one player's text[0..*len): "z" (a zombie, if the rules have
+// them) or ":L" (lives left, 1..lives). Sets *tag (0: none) and shortens *len; false if bad.
+static bool parse_tag(const struct rules *rules, const char *text, size_t *len, uint32_t *tag)
+{
+	*tag = 0;
+	if (*len == 1 && text[0] == 'z') {
+		*tag = TAG_ZOMBIE;
+		return rules->axis[AXIS_ZOMBIES] != 0;
+	}
+	const char *colon = memchr(text, ':', *len);
+	if (!colon)
+		return true;
+	uint64_t lives;
+	if (!numparse_u64(colon + 1, (size_t)(text + *len - colon - 1), 1, rules->lives, &lives))
+		return false;
+	*tag = (uint32_t)lives;
+	*len = (size_t)(colon - text);
+	return true;
+}
+
 static enum status parse_slots(const struct rules *rules, const char *code, uint8_t v[][RULES_MAX_HANDS],
-			       unsigned *n, struct error *err)
+			       unsigned *n, uint32_t *tag, struct error *err)
 {
 	const char *p = code;
 	unsigned parts = 0;
@@ -98,21 +132,26 @@ static enum status parse_slots(const struct rules *rules, const char *code, uint
 			return bad_code(rules, code, err, "expected one digit per hand, or players separated by '/'");
 		if (rules->period > 1)
 			return bad_code(rules, code, err, "with uneven hands separate players by '/'");
-		for (unsigned s = 0; s < rules->players; s++, p += rules->hands[s - 1])
+		for (unsigned s = 0; s < rules->players; s++, p += rules->hands[s - 1]) {
 			n[s] = (unsigned)parse_player(rules, p, rules->hands[s], rules->hands[s], v[s]);
+			tag[s] = 0;
+		}
 		return STATUS_OK;
 	}
 	for (;;) {
-		size_t len = strcspn(p, "/");
+		size_t part = strcspn(p, "/"), len = part;
 		if (parts == rules->players)
 			return bad_code(rules, code, err, "more players than the rules have");
-		int got = len ? parse_player(rules, p, len, rules->hands[parts], v[parts]) : -1;
+		if (!parse_tag(rules, p, &len, &tag[parts]))
+			return bad_code(rules, code, err, rules->lives > 1 ? "lives are written ':L' after the hands, L from 1 to --lives"
+									  : "no such tag here ('z' needs zombies, ':L' needs --lives)");
+		int got = tag[parts] == TAG_ZOMBIE ? 0 : len ? parse_player(rules, p, len, rules->hands[parts], v[parts]) : -1;
 		if (got < 0)
 			return bad_code(rules, code, err, "each player must be digits, or numbers separated by '.'");
 		n[parts++] = (unsigned)got;
-		if (!p[len])
+		if (!p[part])
 			break;
-		p += len + 1;
+		p += part + 1;
 	}
 	if (parts != rules->players)
 		return bad_code(rules, code, err, "fewer players than the rules have");
@@ -124,13 +163,15 @@ enum status position_parse(const struct rules *rules, const char *code, uint64_t
 {
 	uint8_t v[RULES_MAX_PLAYERS][RULES_MAX_HANDS];
 	unsigned n[RULES_MAX_PLAYERS];
-	enum status st = parse_slots(rules, code, v, n, err);
+	uint32_t tag[RULES_MAX_PLAYERS];
+	enum status st = parse_slots(rules, code, v, n, tag, err);
 	if (st != STATUS_OK)
 		return st;
 	struct pos pos = {0};
 	for (pos.seat = 0; pos.seat < rules->period; pos.seat++) {
 		unsigned k = 0;
-		while (k < rules->players && position_class(rules, pos.seat, k)->hands == n[k])
+		while (k < rules->players &&
+		       (tag[k] == TAG_ZOMBIE || position_class(rules, pos.seat, k)->hands == n[k]))
 			k++;
 		if (k == rules->players)
 			break;
@@ -138,6 +179,11 @@ enum status position_parse(const struct rules *rules, const char *code, uint64_t
 	if (pos.seat == rules->period)
 		return bad_code(rules, code, err, "hand counts do not match --hands");
 	for (unsigned k = 0; k < rules->players; k++) {
+		const struct hand_class *cls = position_class(rules, pos.seat, k);
+		if (tag[k] == TAG_ZOMBIE) {
+			pos.rank[k] = cls->zombie;
+			continue;
+		}
 		for (unsigned i = 0; i < n[k]; i++)
 			if (v[k][i] >= rules->rollover) {
 				char why[80];
@@ -146,7 +192,7 @@ enum status position_parse(const struct rules *rules, const char *code, uint64_t
 				return bad_code(rules, code, err, why);
 			}
 		multiset_sort(v[k], n[k]);
-		pos.rank[k] = (uint32_t)multiset_rank(v[k], n[k]);
+		pos.rank[k] = (uint32_t)multiset_rank(v[k], n[k]) + cls->count * ((tag[k] ? tag[k] : rules->lives) - 1);
 	}
 	*idx = position_encode(rules, &pos);
 	return STATUS_OK;

@@ -10,6 +10,7 @@
 
 #include "closed_form.h"
 #include "families.h"
+#include "hand_class.h"
 #include "multiset.h"
 #include "variants.h"
 
@@ -21,6 +22,9 @@ static enum status check_numbers(const struct rules_spec *spec, struct error *er
 	if (spec->rollover < 2 || spec->rollover > RULES_MAX_ROLLOVER)
 		return error_set(err, STATUS_BAD_INPUT, "--rollover '%u': must be an integer from 2 to %d",
 				 spec->rollover, RULES_MAX_ROLLOVER);
+	if (spec->lives > RULES_MAX_LIVES)
+		return error_set(err, STATUS_BAD_INPUT, "--lives '%u': must be an integer from 1 to %d",
+				 spec->lives, RULES_MAX_LIVES);
 	for (unsigned s = 0; s < spec->players; s++)
 		if (spec->hands[s] < 1 || spec->hands[s] > RULES_MAX_HANDS)
 			return error_set(err, STATUS_BAD_INPUT,
@@ -50,8 +54,13 @@ static enum status apply_variants(struct rules *rules, const struct rules_spec *
 		if (spec->axis[a])
 			axis_set(&set, (enum axis)a, spec->axis[a] - 1, source);
 	}
+	if (spec->lives > 1)
+		axis_set(&set, AXIS_ELIMINATE, ELIMINATE_ONE_FINGER, "option --lives");
 	if (set.status != STATUS_OK)
 		return set.status;
+	if (set.value[AXIS_ZOMBIES] && spec->players < 3)
+		return error_set(err, STATUS_BAD_INPUT, "%s: zombies need 3 or more players, not %u",
+				 set.source[AXIS_ZOMBIES], spec->players);
 	static const enum axis split_axes[] = {AXIS_REVIVE, AXIS_SUICIDE, AXIS_META, AXIS_SPLIT_KIND};
 	if (set.value[AXIS_SPLITS] == SPLITS_OFF)
 		for (size_t i = 0; i < sizeof split_axes / sizeof *split_axes; i++)
@@ -65,137 +74,6 @@ static enum status apply_variants(struct rules *rules, const struct rules_spec *
 	return STATUS_OK;
 }
 
-// Estimate of the bytes of the tables of one class, made before building them: splits
-// join multisets of equal total (n_t^2 edges for the n_t multisets of total t, and
-// n_t * n_{t-r} more for meta), attacks add up to h targets per (rank, value) row.
-static double class_bytes_estimate(unsigned h, unsigned r)
-{
-	unsigned max_total = h * (r - 1);
-	double *dp = calloc((size_t)(h + 1) * (max_total + 1), sizeof *dp); // dp[k][t]
-	if (!dp)
-		return 1e30;
-#define DP(k, t) dp[(size_t)(k) * (max_total + 1) + (t)]
-	DP(0, 0) = 1;
-	for (unsigned v = 0; v < r; v++)
-		for (unsigned k = 1; k <= h; k++)
-			for (unsigned t = v; t <= max_total; t++)
-				DP(k, t) += DP(k - 1, t - v);
-	double count = (double)multiset_count(h, r), edges = 0;
-	for (unsigned t = 0; t <= max_total; t++)
-		edges += DP(h, t) * (DP(h, t) + (t >= r ? DP(h, t - r) : 0));
-#undef DP
-	free(dp);
-	return count * (2.0 * h + 16.0 * (r + 1) + 8.0 * r * h) + edges * 8;
-}
-
-struct self_ctx {
-	const struct rules *rules;
-	struct relation *rel;
-	unsigned h;
-};
-
-// Adds the rank of hands a move produced, after the elimination rule.
-static void add_settled(const struct rules *rules, struct relation *rel, uint8_t *hands, unsigned h)
-{
-	families_settle(rules, hands, h);
-	relation_add(rel, (uint32_t)multiset_rank(hands, h));
-}
-
-static void add_result(void *ctx, const uint8_t *result)
-{
-	struct self_ctx *c = ctx;
-	uint8_t hands[RULES_MAX_HANDS];
-	memcpy(hands, result, c->h);
-	add_settled(c->rules, c->rel, hands, c->h);
-}
-
-static void fill_values(struct hand_class *cls, unsigned r)
-{
-	uint8_t v[RULES_MAX_HANDS] = {0};
-	for (;;) { // every ascending sequence, stored at its rank
-		memcpy(cls->values + multiset_rank(v, cls->hands) * cls->hands, v, cls->hands);
-		int k = (int)cls->hands - 1;
-		while (k >= 0 && v[k] == r - 1)
-			k--;
-		if (k < 0)
-			break;
-		v[k]++;
-		for (unsigned j = (unsigned)k + 1; j < cls->hands; j++)
-			v[j] = v[k];
-	}
-	for (uint32_t i = 0; i < cls->count; i++) {
-		const uint8_t *hv = cls->values + (uint64_t)i * cls->hands;
-		uint8_t *live = cls->live_values + (uint64_t)i * cls->hands;
-		unsigned n = 0;
-		for (unsigned k = 0; k < cls->hands; k++)
-			if (hv[k] && (n == 0 || live[n - 1] != hv[k]))
-				live[n++] = hv[k];
-	}
-}
-
-static void fill_hits(const struct rules *rules, struct hand_class *cls,
-		      const struct move_family *fam)
-{
-	unsigned h = cls->hands, r = rules->rollover;
-	for (uint32_t j = 0; j < cls->count; j++) {
-		const uint8_t *hv = cls->values + (uint64_t)j * h;
-		for (unsigned a = 0; a < r; a++) {
-			for (unsigned k = 0; k < h && a > 0 && fam; k++) {
-				if (hv[k] == 0 || (k > 0 && hv[k] == hv[k - 1]))
-					continue;
-				uint8_t out[RULES_MAX_HANDS];
-				memcpy(out, hv, h);
-				out[k] = (uint8_t)fam->tap(rules, a, hv[k]);
-				multiset_sort(out, h);
-				add_settled(rules, &cls->hit, out, h);
-			}
-			relation_end_row(&cls->hit);
-		}
-	}
-}
-
-static enum status build_class(const struct rules *rules, struct hand_class *cls, unsigned h,
-			       struct error *err)
-{
-	unsigned r = rules->rollover;
-	cls->hands = h;
-	cls->count = (uint32_t)multiset_count(h, r);
-	cls->values = malloc((uint64_t)cls->count * h);
-	cls->live_values = calloc((uint64_t)cls->count, h);
-	if (!cls->values || !cls->live_values || !relation_init(&cls->self, cls->count) ||
-	    !relation_init(&cls->hit, (uint64_t)cls->count * r))
-		return error_set(err, STATUS_FAILURE, "out of memory building move tables");
-	fill_values(cls, r);
-	const struct move_family *tapper = NULL;
-	for (unsigned f = 0; f < rules->family_count; f++)
-		if (rules->family[f]->tap)
-			tapper = rules->family[f];
-	struct self_ctx ctx = {rules, &cls->self, h};
-	for (uint32_t i = 0; i < cls->count; i++) {
-		for (unsigned f = 0; f < rules->family_count; f++)
-			if (rules->family[f]->self_moves)
-				rules->family[f]->self_moves(rules, cls->values + (uint64_t)i * h, h,
-							     add_result, &ctx);
-		relation_end_row(&cls->self);
-	}
-	fill_hits(rules, cls, tapper);
-	if (cls->self.failed || cls->hit.failed ||
-	    !relation_invert(&cls->self, cls->count, 1, &cls->unself) ||
-	    !relation_invert(&cls->hit, cls->count, r, &cls->unhit))
-		return error_set(err, STATUS_FAILURE, "out of memory building move tables");
-	return STATUS_OK;
-}
-
-static void free_class(struct hand_class *cls)
-{
-	free(cls->values);
-	free(cls->live_values);
-	relation_free(&cls->self);
-	relation_free(&cls->unself);
-	relation_free(&cls->hit);
-	relation_free(&cls->unhit);
-}
-
 static enum status size_classes(struct rules *rules, uint64_t max_bytes, struct error *err)
 {
 	double bytes = 0;
@@ -206,12 +84,13 @@ static enum status size_classes(struct rules *rules, uint64_t max_bytes, struct 
 			c++;
 		if (c == rules->class_count) {
 			rules->class[rules->class_count++].hands = h;
-			bytes += class_bytes_estimate(h, rules->rollover);
+			bytes += hand_class_bytes_estimate(h, rules->rollover, rules->lives);
 		}
 		rules->class_of[s] = c;
-		uint64_t count = multiset_count(h, rules->rollover);
-		if (count > UINT32_MAX / rules->rollover ||
-		    __builtin_mul_overflow(rules->block, count, &rules->block))
+		uint64_t count = multiset_count(h, rules->rollover); // states: count * lives (+ 1)
+		if (count > UINT32_MAX / rules->rollover / (rules->lives + 1) ||
+		    __builtin_mul_overflow(rules->block, count * rules->lives + (rules->axis[AXIS_ZOMBIES] ? 1 : 0),
+					   &rules->block))
 			return error_set(err, STATUS_BAD_INPUT,
 					 "%u players, %u hands, rollover %u: more than 2^64 positions; too large to index",
 					 rules->players, h, rules->rollover);
@@ -238,7 +117,7 @@ static void set_bounds(struct rules *rules)
 		if ((v = relation_max_row(&cls->unself)) > most_unself) most_unself = v;
 		if ((v = relation_max_row(&cls->unhit)) > most_unhit) most_unhit = v;
 		if (cls->hands > most_hands) most_hands = cls->hands;
-		rules->table_bytes += (uint64_t)cls->count * cls->hands * 2 +
+		rules->table_bytes += (uint64_t)cls->states * cls->hands * 2 +
 			(cls->self.rows + cls->unself.rows + cls->hit.rows + cls->unhit.rows + 4) * 8 +
 			(cls->self.edge_count + cls->unself.edge_count + cls->hit.edge_count +
 			 cls->unhit.edge_count) * 4;
@@ -250,13 +129,10 @@ static void set_bounds(struct rules *rules)
 
 static uint64_t start_index(const struct rules *rules)
 {
-	unsigned v = rules->axis[AXIS_START] == START_FULL ? rules->rollover - 1 : 1;
 	uint64_t index = 0;
 	for (unsigned k = rules->players; k-- > 0;) {
 		const struct hand_class *cls = &rules->class[rules->class_of[k]];
-		uint8_t hv[RULES_MAX_HANDS];
-		memset(hv, (int)v, cls->hands);
-		index = index * cls->count + multiset_rank(hv, cls->hands);
+		index = index * cls->states + hand_class_start(rules, cls);
 	}
 	return index;
 }
@@ -273,13 +149,14 @@ enum status rules_build(const struct rules_spec *spec, struct rules **out, struc
 	rules->players = spec->players;
 	rules->rollover = spec->rollover;
 	rules->variants = spec->variants;
+	rules->lives = spec->lives > 1 ? spec->lives : 1;
 	memcpy(rules->hands, spec->hands, sizeof rules->hands);
 	if ((st = apply_variants(rules, spec, err)) != STATUS_OK ||
 	    (st = size_classes(rules, spec->max_bytes, err)) != STATUS_OK)
 		goto fail;
 	families_select(rules);
 	for (unsigned c = 0; c < rules->class_count; c++)
-		if ((st = build_class(rules, &rules->class[c], rules->class[c].hands, err)) != STATUS_OK)
+		if ((st = hand_class_build(rules, &rules->class[c], rules->class[c].hands, err)) != STATUS_OK)
 			goto fail;
 	set_bounds(rules);
 	rules->start = start_index(rules);
@@ -300,6 +177,6 @@ void rules_free(struct rules *rules)
 	if (!rules)
 		return;
 	for (unsigned c = 0; c < rules->class_count; c++)
-		free_class(&rules->class[c]);
+		hand_class_free(&rules->class[c]);
 	free(rules);
 }

@@ -17,6 +17,7 @@
 #define RULES_MAX_PLAYERS 16
 #define RULES_MAX_HANDS 16
 #define RULES_MAX_ROLLOVER 250
+#define RULES_MAX_LIVES 16
 
 enum variant_id {
 #define VARIANT(id, name, need, summary, rule) VARIANT_##id,
@@ -41,6 +42,7 @@ enum axis {
 	AXIS_CHERRI,   // 0 or 1: pass by swapping two unequal hands
 	AXIS_FLIP,     // 0 or 1: flip one live hand v to r - v
 	AXIS_ELIMINATE,// ELIMINATE_*: when a player is out
+	AXIS_ZOMBIES,  // 0 or 1: an eliminated player returns as a one-finger zombie
 	AXIS_COUNT
 };
 enum { OVERFLOW_ROLLOVER, OVERFLOW_CUTOFF };
@@ -57,15 +59,21 @@ struct rules_spec {
 	unsigned rollover;
 	uint64_t variants;                 // bit (1 << VARIANT_x) for each variant asked for
 	int axis[AXIS_COUNT];              // 0: not set; v + 1: axis set to v directly (--overflow)
+	unsigned lives;                    // 0 or 1: none; N > 1: --lives N (implies one-finger)
 	uint64_t max_bytes;                // refuse instances whose tables need more; 0: no limit
 };
 
-// All multisets of one hand count, with the move relations between their ranks.
+// The states of a player with one hand count, with the move relations between them. A
+// state is a multiset m of hands (rank by multiset.h) with l lives left: m + count * (l - 1);
+// with zombies one more state, the zombie, comes last. State 0 is a player who is out.
 struct hand_class {
 	unsigned hands;
 	uint32_t count;        // C(hands + r - 1, hands) multisets; rank 0 is all dead
-	uint8_t *values;       // count * hands values, ascending within a multiset
-	uint8_t *live_values;  // count * hands: distinct live values ascending, then zeros
+	uint32_t states;       // count * lives (+ 1 with zombies)
+	uint32_t zombie;       // the zombie state, or UINT32_MAX without zombies
+	uint8_t *values;       // states * hands values, ascending (a zombie shows all zeros)
+	uint8_t *live_values;  // states * hands: distinct live values ascending, then zeros
+			       // (a zombie attacks with 1); none: the player passes
 	struct relation self;  // rank i -> ranks after an own-hands move (split, ...)
 	struct relation unself;// inverse of self
 	struct relation hit;   // row j * r + a: rank j tapped by a live hand a -> ranks
@@ -73,6 +81,7 @@ struct hand_class {
 };
 
 struct rules;
+struct pos;
 
 // One family of moves (attack, split, ...): it contributes edges to the class tables.
 struct move_family {
@@ -104,10 +113,11 @@ struct rules {
 	uint64_t start;       // index of the start position
 	size_t max_moves;     // bound on children (and parents) of one position
 	uint64_t table_bytes; // memory held by the class tables
-	// The end of the game, chosen from the end axis: is the position with these slot
-	// ranks over, and which slot has won there.
-	bool (*terminal)(const struct rules *rules, const uint32_t *rank);
-	unsigned (*winner)(const struct rules *rules, const uint32_t *rank);
+	unsigned lives;       // lives each player starts with (1: no lives rule)
+	// The end of the game, chosen from the end axis: is the position over, and which slot
+	// has won there.
+	bool (*terminal)(const struct rules *rules, const struct pos *pos);
+	unsigned (*winner)(const struct rules *rules, const struct pos *pos);
 };
 
 // Builds rules from spec. On failure returns STATUS_BAD_INPUT (bad or contradictory input,

@@ -11,7 +11,7 @@ static const char *const axis_names[AXIS_COUNT] = {
 	[AXIS_SUICIDE] = "suicide", [AXIS_META] = "meta", [AXIS_START] = "start-hands",
 	[AXIS_END] = "end", [AXIS_SPLIT_KIND] = "split-kind", [AXIS_SELF_ATTACK] = "self-attack",
 	[AXIS_SWAPS] = "swaps", [AXIS_LOGAN] = "logan", [AXIS_CHERRI] = "cherri",
-	[AXIS_FLIP] = "flip", [AXIS_ELIMINATE] = "eliminate",
+	[AXIS_FLIP] = "flip", [AXIS_ELIMINATE] = "eliminate", [AXIS_ZOMBIES] = "zombies",
 };
 
 // Value names per axis, indexed by value; NULL-terminated.
@@ -23,6 +23,7 @@ static const char *const axis_value[AXIS_COUNT][4] = {
 	[AXIS_CHERRI] = {"no", "yes"},
 	[AXIS_FLIP] = {"no", "yes"},
 	[AXIS_ELIMINATE] = {"no-hands", "one-finger"},
+	[AXIS_ZOMBIES] = {"no", "yes"},
 	[AXIS_OVERFLOW] = {"rollover", "cutoff"},
 	[AXIS_SPLITS] = {"on", "off"},
 	[AXIS_REVIVE] = {"any", "never", "required"},
@@ -81,6 +82,7 @@ static void apply_LOGAN(struct axis_setter *set, const char *source) { SET(AXIS_
 static void apply_CHERRI(struct axis_setter *set, const char *source) { SET(AXIS_CHERRI, 1); }
 static void apply_INTEGERS(struct axis_setter *set, const char *source) { SET(AXIS_FLIP, 1); }
 static void apply_SUDDEN_DEATH(struct axis_setter *set, const char *source) { SET(AXIS_ELIMINATE, ELIMINATE_ONE_FINGER); }
+static void apply_ZOMBIES(struct axis_setter *set, const char *source) { SET(AXIS_ZOMBIES, 1); }
 #undef SET
 
 struct variant_row {

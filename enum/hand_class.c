@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+// The tables of one hand count (see hand_class.h). Families describe moves on plain sorted
+// hands; here each result is settled (elimination, lives, zombies) and ranked.
+#include "hand_class.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "multiset.h"
+
+double hand_class_bytes_estimate(unsigned h, unsigned r, unsigned lives)
+{
+	unsigned max_total = h * (r - 1);
+	double *dp = calloc((size_t)(h + 1) * (max_total + 1), sizeof *dp); // dp[k][t]
+	if (!dp)
+		return 1e30;
+#define DP(k, t) dp[(size_t)(k) * (max_total + 1) + (t)]
+	DP(0, 0) = 1; // multisets of k hands with total t: splits join multisets of equal total
+	for (unsigned v = 0; v < r; v++)
+		for (unsigned k = 1; k <= h; k++)
+			for (unsigned t = v; t <= max_total; t++)
+				DP(k, t) += DP(k - 1, t - v);
+	double count = (double)multiset_count(h, r) * lives, edges = 0;
+	for (unsigned t = 0; t <= max_total; t++)
+		edges += DP(h, t) * (DP(h, t) + (t >= r ? DP(h, t - r) : 0));
+#undef DP
+	free(dp);
+	return count * (2.0 * h + 16.0 * (r + 1) + 8.0 * r * h) + edges * lives * 8;
+}
+
+// The rank of the start hands: every hand 1, or r - 1 under suns.
+static uint32_t start_rank(const struct rules *rules, const struct hand_class *cls)
+{
+	uint8_t hv[RULES_MAX_HANDS];
+	memset(hv, rules->axis[AXIS_START] == START_FULL ? (int)rules->rollover - 1 : 1, cls->hands);
+	return (uint32_t)multiset_rank(hv, cls->hands);
+}
+
+uint32_t hand_class_start(const struct rules *rules, const struct hand_class *cls)
+{
+	return start_rank(rules, cls) + cls->count * (rules->lives - 1);
+}
+
+// What hands a move just produced (sorted) become for a player with `lives` lives left:
+// out when none is live (or, under one-finger, one finger is left after a change), then a
+// life is lost and the start hands come back, or with none left the player is out (state 0,
+// or the zombie).
+static uint32_t settle(const struct rules *rules, const struct hand_class *cls,
+		       const uint8_t *hands, unsigned lives, bool changed)
+{
+	unsigned total = 0;
+	for (unsigned k = 0; k < cls->hands; k++)
+		total += hands[k];
+	bool out = total == 0 ||
+		   (changed && total == 1 && rules->axis[AXIS_ELIMINATE] == ELIMINATE_ONE_FINGER);
+	if (!out)
+		return (uint32_t)multiset_rank(hands, cls->hands) + cls->count * (lives - 1);
+	if (lives > 1)
+		return start_rank(rules, cls) + cls->count * (lives - 2);
+	return cls->zombie != UINT32_MAX ? cls->zombie : 0;
+}
+
+static void fill_values(struct hand_class *cls, unsigned r)
+{
+	unsigned h = cls->hands;
+	uint8_t v[RULES_MAX_HANDS] = {0};
+	for (;;) { // every ascending sequence, stored at its rank
+		memcpy(cls->values + multiset_rank(v, h) * h, v, h);
+		int k = (int)h - 1;
+		while (k >= 0 && v[k] == r - 1)
+			k--;
+		if (k < 0)
+			break;
+		v[k]++;
+		for (unsigned j = (unsigned)k + 1; j < h; j++)
+			v[j] = v[k];
+	}
+	for (uint32_t s = cls->count; s < cls->states; s++) // more lives: the same hands
+		memcpy(cls->values + (uint64_t)s * h, cls->values + (uint64_t)(s % cls->count) * h, h);
+	if (cls->zombie != UINT32_MAX)
+		memset(cls->values + (uint64_t)cls->zombie * h, 0, h);
+	for (uint32_t s = 0; s < cls->states; s++) {
+		const uint8_t *hv = cls->values + (uint64_t)s * h;
+		uint8_t *live = cls->live_values + (uint64_t)s * h;
+		unsigned n = 0;
+		for (unsigned k = 0; k < h; k++)
+			if (hv[k] && (n == 0 || live[n - 1] != hv[k]))
+				live[n++] = hv[k];
+	}
+	if (cls->zombie != UINT32_MAX)
+		cls->live_values[(uint64_t)cls->zombie * h] = 1;
+}
+
+struct self_ctx {
+	const struct rules *rules;
+	struct hand_class *cls;
+	const uint8_t *from;
+	unsigned lives;
+};
+
+static void add_result(void *ctx, const uint8_t *result)
+{
+	struct self_ctx *c = ctx;
+	bool changed = memcmp(result, c->from, c->cls->hands) != 0;
+	relation_add(&c->cls->self, settle(c->rules, c->cls, result, c->lives, changed));
+}
+
+// Own-hands moves of every state (a zombie has none).
+static void fill_self(const struct rules *rules, struct hand_class *cls)
+{
+	for (uint32_t s = 0; s < cls->states; s++) {
+		struct self_ctx ctx = {rules, cls, cls->values + (uint64_t)s * cls->hands, s / cls->count + 1};
+		for (unsigned f = 0; f < rules->family_count && s != cls->zombie; f++)
+			if (rules->family[f]->self_moves)
+				rules->family[f]->self_moves(rules, ctx.from, cls->hands, add_result, &ctx);
+		relation_end_row(&cls->self);
+	}
+}
+
+// Row s * r + a: state s tapped by a live hand a (a zombie cannot be tapped).
+static void fill_hits(const struct rules *rules, struct hand_class *cls)
+{
+	const struct move_family *fam = NULL;
+	for (unsigned f = 0; f < rules->family_count; f++)
+		if (rules->family[f]->tap)
+			fam = rules->family[f];
+	unsigned h = cls->hands, r = rules->rollover;
+	for (uint32_t s = 0; s < cls->states; s++) {
+		const uint8_t *hv = cls->values + (uint64_t)s * h;
+		for (unsigned a = 0; a < r; a++) {
+			for (unsigned k = 0; k < h && a > 0 && fam && s != cls->zombie; k++) {
+				if (hv[k] == 0 || (k > 0 && hv[k] == hv[k - 1]))
+					continue;
+				uint8_t out[RULES_MAX_HANDS];
+				memcpy(out, hv, h);
+				out[k] = (uint8_t)fam->tap(rules, a, hv[k]);
+				multiset_sort(out, h);
+				relation_add(&cls->hit, settle(rules, cls, out, s / cls->count + 1, true));
+			}
+			relation_end_row(&cls->hit);
+		}
+	}
+}
+
+enum status hand_class_build(const struct rules *rules, struct hand_class *cls, unsigned h,
+			     struct error *err)
+{
+	unsigned r = rules->rollover;
+	cls->hands = h;
+	cls->count = (uint32_t)multiset_count(h, r);
+	cls->states = cls->count * rules->lives + (rules->axis[AXIS_ZOMBIES] ? 1 : 0);
+	cls->zombie = rules->axis[AXIS_ZOMBIES] ? cls->states - 1 : UINT32_MAX;
+	cls->values = malloc((uint64_t)cls->states * h);
+	cls->live_values = calloc((uint64_t)cls->states, h);
+	if (!cls->values || !cls->live_values || !relation_init(&cls->self, cls->states) ||
+	    !relation_init(&cls->hit, (uint64_t)cls->states * r))
+		return error_set(err, STATUS_FAILURE, "out of memory building move tables");
+	fill_values(cls, r);
+	fill_self(rules, cls);
+	fill_hits(rules, cls);
+	if (cls->self.failed || cls->hit.failed ||
+	    !relation_invert(&cls->self, cls->states, 1, &cls->unself) ||
+	    !relation_invert(&cls->hit, cls->states, r, &cls->unhit))
+		return error_set(err, STATUS_FAILURE, "out of memory building move tables");
+	return STATUS_OK;
+}
+
+void hand_class_free(struct hand_class *cls)
+{
+	free(cls->values);
+	free(cls->live_values);
+	relation_free(&cls->self);
+	relation_free(&cls->unself);
+	relation_free(&cls->hit);
+	relation_free(&cls->unhit);
+}

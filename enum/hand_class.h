@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Building the tables of one hand count (struct hand_class in rules.h): every state, its
+// hands and live values, and the self and hit relations with their inverses, from the move
+// families of a rules value. Also what a move's result becomes under the elimination, lives
+// and zombie rules (settling). Not thread-safe while building; read-only afterwards.
+#ifndef CHOPSTICKS_ENUM_HAND_CLASS_H
+#define CHOPSTICKS_ENUM_HAND_CLASS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "rules.h"
+
+// Builds cls for h hands under rules (axes, families, lives set). STATUS_FAILURE on
+// allocation failure (cls is then safe to free).
+enum status hand_class_build(const struct rules *rules, struct hand_class *cls, unsigned h,
+			     struct error *err);
+void hand_class_free(struct hand_class *cls);
+// Estimated bytes of the tables of h hands, rollover r, lives lives, made before building.
+double hand_class_bytes_estimate(unsigned h, unsigned r, unsigned lives);
+
+// Whether state s is a player still in the game (a live hand, not a zombie).
+static inline bool hand_class_alive(const struct hand_class *cls, uint32_t s)
+{
+	return s != cls->zombie && s % cls->count != 0;
+}
+
+// The state of the start hands (every hand 1, or r - 1 under suns) with all lives.
+uint32_t hand_class_start(const struct rules *rules, const struct hand_class *cls);
+
+#endif
