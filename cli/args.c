@@ -275,8 +275,10 @@ static int check_size(const struct cli_options *opt, uint64_t bytes_per_position
 {
 	mpz_t positions, distinct;
 	mpz_inits(positions, distinct, NULL);
-	closed_form_tagged(positions, distinct, opt->spec.players, opt->spec.hands, opt->spec.rollover,
-			   opt->spec.lives, opt->spec.axis[AXIS_ZOMBIES] == 2 || (opt->spec.variants >> VARIANT_ZOMBIES & 1));
+	bool stumps = opt->spec.axis[AXIS_STUMPS] == 2 || (opt->spec.variants >> VARIANT_STUMPS & 1);
+	closed_form_tagged(positions, distinct, opt->spec.players, opt->spec.hands,
+			   opt->spec.rollover * (stumps ? 2 : 1), opt->spec.lives,
+			   opt->spec.axis[AXIS_ZOMBIES] == 2 || (opt->spec.variants >> VARIANT_ZOMBIES & 1));
 	double need = mpz_get_d(distinct) * (double)bytes_per_position;
 	mpz_clears(positions, distinct, NULL);
 	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)

@@ -152,7 +152,7 @@ int cmd_count(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	struct count_result c = {0};
 	mpz_inits(c.positions, c.distinct, NULL);
-	closed_form_tagged(c.positions, c.distinct, rules->players, rules->hands, rules->rollover,
+	closed_form_tagged(c.positions, c.distinct, rules->players, rules->hands, rules->modulus,
 			   rules->lives, rules->axis[AXIS_ZOMBIES]);
 	output_hands(c.hands, sizeof c.hands, rules->players, rules->hands);
 	variants_format_list(rules->variants, c.variants, sizeof c.variants);

@@ -12,13 +12,13 @@
 static unsigned tap_rollover(const struct rules *rules, unsigned a, unsigned b)
 {
 	unsigned sum = a + b;
-	return sum >= rules->rollover ? sum - rules->rollover : sum;
+	return sum >= rules->modulus ? sum - rules->modulus : sum;
 }
 
 static unsigned tap_cutoff(const struct rules *rules, unsigned a, unsigned b)
 {
 	unsigned sum = a + b;
-	return sum >= rules->rollover ? 0 : sum;
+	return sum >= rules->modulus ? 0 : sum;
 }
 
 static unsigned tap(const struct rules *rules, unsigned a, unsigned b)
@@ -35,16 +35,13 @@ static unsigned dead_count(const uint8_t *v, unsigned h)
 	return dead;
 }
 
-// Whether a split from dead_before to dead_after dead hands obeys the split axes.
-static int split_allowed(const struct rules *rules, unsigned dead_before, unsigned dead_after)
+// Hands showing a half finger (odd in half units; none without stumps).
+static unsigned half_count(const struct rules *rules, const uint8_t *v, unsigned h)
 {
-	if (dead_after > dead_before && !rules->axis[AXIS_SUICIDE])
-		return 0;
-	switch (rules->axis[AXIS_REVIVE]) {
-	case REVIVE_NEVER: return dead_after >= dead_before;
-	case REVIVE_REQUIRED: return dead_after < dead_before;
-	default: return 1;
-	}
+	unsigned halves = 0;
+	for (unsigned i = 0; i < h && rules->scale == 2; i++)
+		halves += v[i] & 1;
+	return halves;
 }
 
 struct split_walk {
@@ -56,13 +53,29 @@ struct split_walk {
 	void *ctx;
 };
 
+// Whether out is a split of from under the split axes: it differs, its dead hands obey the
+// revive and suicide axes, and (stumps) it moves whole fingers, so the number of hands
+// showing a half stays the same.
+static int split_allowed(const struct split_walk *w)
+{
+	unsigned dead_after = dead_count(w->out, w->h);
+	if (!memcmp(w->out, w->from, w->h) ||
+	    half_count(w->rules, w->out, w->h) != half_count(w->rules, w->from, w->h) ||
+	    (dead_after > w->dead_before && !w->rules->axis[AXIS_SUICIDE]))
+		return 0;
+	switch (w->rules->axis[AXIS_REVIVE]) {
+	case REVIVE_NEVER: return dead_after >= w->dead_before;
+	case REVIVE_REQUIRED: return dead_after < w->dead_before;
+	default: return 1;
+	}
+}
+
 // Emits every ascending out[k..h) with values in [min, r) summing to left.
 static void split_fill(struct split_walk *w, unsigned k, unsigned min, unsigned left)
 {
-	unsigned r = w->rules->rollover;
+	unsigned r = w->rules->modulus;
 	if (k == w->h) {
-		if (left == 0 && memcmp(w->out, w->from, w->h) != 0 &&
-		    split_allowed(w->rules, w->dead_before, dead_count(w->out, w->h)))
+		if (left == 0 && split_allowed(w))
 			w->emit(w->ctx, w->out);
 		return;
 	}
@@ -83,8 +96,7 @@ static void split_even(struct split_walk *w, unsigned total)
 		return;
 	for (unsigned k = 0; k < w->h; k++)
 		w->out[k] = (uint8_t)(total / w->h + (k >= w->h - total % w->h));
-	if (memcmp(w->out, w->from, w->h) != 0 &&
-	    split_allowed(w->rules, w->dead_before, dead_count(w->out, w->h)))
+	if (split_allowed(w))
 		w->emit(w->ctx, w->out);
 }
 
@@ -106,8 +118,8 @@ static void split_moves(const struct rules *rules, const uint8_t *hands, unsigne
 	if (total == 0)
 		return;
 	split_total(&w, total);
-	if (rules->axis[AXIS_META] && total > rules->rollover)
-		split_total(&w, total - rules->rollover);
+	if (rules->axis[AXIS_META] && total > rules->modulus)
+		split_total(&w, total - rules->modulus);
 }
 
 // Emits hands with hand k replaced by value, sorted.
@@ -134,8 +146,20 @@ static void flip_moves(const struct rules *rules, const uint8_t *hands, unsigned
 		       void (*emit)(void *ctx, const uint8_t *result), void *ctx)
 {
 	for (unsigned k = 0; k < h; k++)
-		if (hands[k] && rules->rollover - hands[k] != hands[k])
-			emit_changed(hands, h, k, rules->rollover - hands[k], emit, ctx);
+		if (hands[k] && rules->modulus - hands[k] != hands[k])
+			emit_changed(hands, h, k, rules->modulus - hands[k], emit, ctx);
+}
+
+// Stumps: a player whose only live hand shows one finger splits it into two halves.
+static void stump_moves(const struct rules *rules, const uint8_t *hands, unsigned h,
+			void (*emit)(void *ctx, const uint8_t *result), void *ctx)
+{
+	unsigned dead = dead_count(hands, h);
+	if (h < 2 || dead != h - 1 || hands[h - 1] != rules->scale)
+		return;
+	uint8_t out[RULES_MAX_HANDS] = {0};
+	out[h - 2] = out[h - 1] = (uint8_t)(rules->scale / 2);
+	emit(ctx, out);
 }
 
 // Passes: the hands stay as they are (as a multiset) and the turn goes on.
@@ -181,6 +205,7 @@ static const struct {
 	{AXIS_SPLITS, SPLITS_ON, {"split", split_moves, NULL}},
 	{AXIS_SELF_ATTACK, 1, {"self-attack", self_attack_moves, NULL}},
 	{AXIS_FLIP, 1, {"flip", flip_moves, NULL}},
+	{AXIS_STUMPS, 1, {"stump", stump_moves, NULL}},
 	{AXIS_SWAPS, 1, {"swap", swap_moves, NULL}},
 	{AXIS_LOGAN, 1, {"logan", logan_moves, NULL}},
 	{AXIS_CHERRI, 1, {"cherri", cherri_moves, NULL}},

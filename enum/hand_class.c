@@ -32,7 +32,7 @@ double hand_class_bytes_estimate(unsigned h, unsigned r, unsigned lives)
 static uint32_t start_rank(const struct rules *rules, const struct hand_class *cls)
 {
 	uint8_t hv[RULES_MAX_HANDS];
-	memset(hv, rules->axis[AXIS_START] == START_FULL ? (int)rules->rollover - 1 : 1, cls->hands);
+	memset(hv, (int)((rules->axis[AXIS_START] == START_FULL ? rules->rollover - 1 : 1) * rules->scale), cls->hands);
 	return (uint32_t)multiset_rank(hv, cls->hands);
 }
 
@@ -52,7 +52,7 @@ static uint32_t settle(const struct rules *rules, const struct hand_class *cls,
 	for (unsigned k = 0; k < cls->hands; k++)
 		total += hands[k];
 	bool out = total == 0 ||
-		   (changed && total == 1 && rules->axis[AXIS_ELIMINATE] == ELIMINATE_ONE_FINGER);
+		   (changed && total == rules->scale && rules->axis[AXIS_ELIMINATE] == ELIMINATE_ONE_FINGER);
 	if (!out)
 		return (uint32_t)multiset_rank(hands, cls->hands) + cls->count * (lives - 1);
 	if (lives > 1)
@@ -124,7 +124,7 @@ static void fill_hits(const struct rules *rules, struct hand_class *cls)
 	for (unsigned f = 0; f < rules->family_count; f++)
 		if (rules->family[f]->tap)
 			fam = rules->family[f];
-	unsigned h = cls->hands, r = rules->rollover;
+	unsigned h = cls->hands, r = rules->modulus;
 	for (uint32_t s = 0; s < cls->states; s++) {
 		const uint8_t *hv = cls->values + (uint64_t)s * h;
 		for (unsigned a = 0; a < r; a++) {
@@ -145,7 +145,7 @@ static void fill_hits(const struct rules *rules, struct hand_class *cls)
 enum status hand_class_build(const struct rules *rules, struct hand_class *cls, unsigned h,
 			     struct error *err)
 {
-	unsigned r = rules->rollover;
+	unsigned r = rules->modulus;
 	cls->hands = h;
 	cls->count = (uint32_t)multiset_count(h, r);
 	cls->states = cls->count * rules->lives + (rules->axis[AXIS_ZOMBIES] ? 1 : 0);

@@ -44,7 +44,7 @@ size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out)
 {
 	struct pos pos, child;
 	position_decode(rules, idx, &pos);
-	unsigned p = rules->players, r = rules->rollover;
+	unsigned p = rules->players, r = rules->modulus;
 	if (rules->terminal(rules, &pos))
 		return 0;
 	child.seat = (pos.seat + 1) % rules->period;
@@ -90,7 +90,7 @@ size_t movegen_parents(const struct rules *rules, uint64_t idx, uint64_t *out)
 {
 	struct pos pos, parent;
 	position_decode(rules, idx, &pos);
-	unsigned p = rules->players, r = rules->rollover;
+	unsigned p = rules->players, r = rules->modulus;
 	parent.seat = (pos.seat + rules->period - 1) % rules->period;
 	for (unsigned k = 0; k < p; k++)
 		parent.rank[(k + 1) % p] = pos.rank[k];
@@ -126,9 +126,11 @@ static int hands_text(const struct rules *rules, const struct hand_class *cls, u
 		      char *buf)
 {
 	int used = 0;
-	for (unsigned k = 0; k < cls->hands; k++)
-		used += sprintf(buf + used, rules->rollover > 10 && k ? ".%u" : "%u",
-				cls->values[(uint64_t)i * cls->hands + k]);
+	for (unsigned k = 0; k < cls->hands; k++) {
+		if (rules->rollover > 10 && k)
+			buf[used++] = '.';
+		used += position_hand_text(rules, cls->values[(uint64_t)i * cls->hands + k], buf + used);
+	}
 	return used;
 }
 
@@ -180,12 +182,14 @@ void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child
 		const uint8_t *live = mover->live_values + (uint64_t)from.rank[0] * mover->hands;
 		for (unsigned v = 0; v < mover->hands && live[v]; v++) {
 			const struct relation *hit = &cls->hit;
-			uint64_t row = (uint64_t)from.rank[k] * rules->rollover + live[v];
+			uint64_t row = (uint64_t)from.rank[k] * rules->modulus + live[v];
 			for (uint64_t e = hit->start[row]; e < hit->start[row + 1]; e++) {
 				if (hit->to[e] != to.rank[k - 1])
 					continue;
-				int used = sprintf(buf, "%u->%u", live[v],
-						   removed_value(cls, from.rank[k], to.rank[k - 1]));
+				int used = position_hand_text(rules, live[v], buf);
+				used += sprintf(buf + used, "->");
+				used += position_hand_text(rules, removed_value(cls, from.rank[k], to.rank[k - 1]),
+							   buf + used);
 				if (p > 2)
 					sprintf(buf + used, "@%u", k);
 				return;

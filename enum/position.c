@@ -37,10 +37,15 @@ unsigned position_hands(const struct rules *rules, uint64_t idx, unsigned k, uin
 	return cls->hands;
 }
 
-// Whether codes carry tags (lives ':L', zombies 'z'), which only the '/' form can hold.
+// Whether codes carry tags (lives ':L', zombies 'z', halves 'h'), which need the '/' form.
 static bool tagged(const struct rules *rules)
 {
-	return rules->lives > 1 || rules->axis[AXIS_ZOMBIES];
+	return rules->lives > 1 || rules->axis[AXIS_ZOMBIES] || rules->scale > 1;
+}
+
+int position_hand_text(const struct rules *rules, unsigned value, char *buf)
+{
+	return sprintf(buf, value % rules->scale ? "%uh" : "%u", value / rules->scale);
 }
 
 void position_format(const struct rules *rules, uint64_t idx, char *buf)
@@ -57,8 +62,11 @@ void position_format(const struct rules *rules, uint64_t idx, char *buf)
 			buf[used++] = 'z';
 			continue;
 		}
-		for (unsigned i = 0; i < cls->hands; i++)
-			used += (size_t)sprintf(buf + used, rules->rollover > 10 && i ? ".%u" : "%u", hv[i]);
+		for (unsigned i = 0; i < cls->hands; i++) {
+			if (rules->rollover > 10 && i)
+				buf[used++] = '.';
+			used += (size_t)position_hand_text(rules, hv[i], buf + used);
+		}
 		if (rules->lives > 1)
 			used += (size_t)sprintf(buf + used, ":%u", pos.rank[k] / cls->count + 1);
 	}
@@ -76,14 +84,18 @@ static int parse_player(const struct rules *rules, const char *text, size_t len,
 	unsigned n = 0;
 	size_t i = 0;
 	while (i < len) {
-		size_t w = single_digits ? 1 : strcspn(text + i, "./");
+		size_t w = single_digits ? 1 : strcspn(text + i, "./h");
 		if (w > len - i)
 			w = len - i;
 		uint64_t value;
-		if (n == RULES_MAX_HANDS || !numparse_u64(text + i, w, 0, 255, &value))
+		if (n == RULES_MAX_HANDS || !numparse_u64(text + i, w, 0, 255 / rules->scale - 1, &value))
 			return -1;
-		v[n++] = (uint8_t)value;
 		i += w;
+		bool half = i < len && text[i] == 'h';
+		if (half && rules->scale == 1)
+			return -1; // halves need stumps
+		i += half;
+		v[n++] = (uint8_t)(value * rules->scale + half);
 		if (!single_digits && i < len && text[i] == '.' && ++i == len)
 			return -1; // a trailing '.'
 	}
@@ -185,10 +197,10 @@ enum status position_parse(const struct rules *rules, const char *code, uint64_t
 			continue;
 		}
 		for (unsigned i = 0; i < n[k]; i++)
-			if (v[k][i] >= rules->rollover) {
+			if (v[k][i] >= rules->modulus) {
 				char why[80];
-				snprintf(why, sizeof why, "hand value %u out of range 0..%u", v[k][i],
-					 rules->rollover - 1);
+				snprintf(why, sizeof why, "hand value %u%s out of range 0..%u", v[k][i] / rules->scale,
+					 v[k][i] % rules->scale ? "h" : "", rules->rollover - 1);
 				return bad_code(rules, code, err, why);
 			}
 		multiset_sort(v[k], n[k]);

@@ -41,6 +41,9 @@ enum status position_parse(const struct rules *rules, const char *code, uint64_t
 			   struct error *err);
 // Writes the canonical code of idx into buf (at least POSITION_CODE_MAX bytes).
 void position_format(const struct rules *rules, uint64_t idx, char *buf);
+// Writes hand value (in 1/scale fingers) as a code writes it ("3", or "2h" for two and a
+// half under stumps); returns the characters written (at most 5).
+int position_hand_text(const struct rules *rules, unsigned value, char *buf);
 // The hands of slot k of idx, ascending; returns the hand count.
 unsigned position_hands(const struct rules *rules, uint64_t idx, unsigned k, uint8_t *out);
 

@@ -84,11 +84,11 @@ static enum status size_classes(struct rules *rules, uint64_t max_bytes, struct 
 			c++;
 		if (c == rules->class_count) {
 			rules->class[rules->class_count++].hands = h;
-			bytes += hand_class_bytes_estimate(h, rules->rollover, rules->lives);
+			bytes += hand_class_bytes_estimate(h, rules->modulus, rules->lives);
 		}
 		rules->class_of[s] = c;
-		uint64_t count = multiset_count(h, rules->rollover); // states: count * lives (+ 1)
-		if (count > UINT32_MAX / rules->rollover / (rules->lives + 1) ||
+		uint64_t count = multiset_count(h, rules->modulus); // states: count * lives (+ 1)
+		if (count > UINT32_MAX / rules->modulus / (rules->lives + 1) ||
 		    __builtin_mul_overflow(rules->block, count * rules->lives + (rules->axis[AXIS_ZOMBIES] ? 1 : 0),
 					   &rules->block))
 			return error_set(err, STATUS_BAD_INPUT,
@@ -151,8 +151,16 @@ enum status rules_build(const struct rules_spec *spec, struct rules **out, struc
 	rules->variants = spec->variants;
 	rules->lives = spec->lives > 1 ? spec->lives : 1;
 	memcpy(rules->hands, spec->hands, sizeof rules->hands);
-	if ((st = apply_variants(rules, spec, err)) != STATUS_OK ||
-	    (st = size_classes(rules, spec->max_bytes, err)) != STATUS_OK)
+	if ((st = apply_variants(rules, spec, err)) != STATUS_OK)
+		goto fail;
+	rules->scale = rules->axis[AXIS_STUMPS] ? 2 : 1;
+	rules->modulus = rules->rollover * rules->scale;
+	if (rules->modulus > RULES_MAX_ROLLOVER) {
+		st = error_set(err, STATUS_BAD_INPUT, "--rollover '%u': with stumps (half fingers) at most %d",
+			       rules->rollover, RULES_MAX_ROLLOVER / 2);
+		goto fail;
+	}
+	if ((st = size_classes(rules, spec->max_bytes, err)) != STATUS_OK)
 		goto fail;
 	families_select(rules);
 	for (unsigned c = 0; c < rules->class_count; c++)

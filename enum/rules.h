@@ -43,6 +43,7 @@ enum axis {
 	AXIS_FLIP,     // 0 or 1: flip one live hand v to r - v
 	AXIS_ELIMINATE,// ELIMINATE_*: when a player is out
 	AXIS_ZOMBIES,  // 0 or 1: an eliminated player returns as a one-finger zombie
+	AXIS_STUMPS,   // 0 or 1: hands count half fingers; a lone 1 may split into two halves
 	AXIS_COUNT
 };
 enum { OVERFLOW_ROLLOVER, OVERFLOW_CUTOFF };
@@ -99,7 +100,9 @@ struct move_family {
 struct rules {
 	unsigned players;
 	unsigned hands[RULES_MAX_PLAYERS];
-	unsigned rollover;
+	unsigned rollover;    // r, in fingers, as the user gave it
+	unsigned scale;       // hand values are counted in 1/scale fingers: 1, or 2 (stumps)
+	unsigned modulus;     // r * scale: the value at which a hand dies, in those units
 	uint64_t variants;
 	int axis[AXIS_COUNT];
 	const struct move_family *family[RULES_MAX_FAMILIES];

@@ -11,7 +11,7 @@ static const char *const axis_names[AXIS_COUNT] = {
 	[AXIS_SUICIDE] = "suicide", [AXIS_META] = "meta", [AXIS_START] = "start-hands",
 	[AXIS_END] = "end", [AXIS_SPLIT_KIND] = "split-kind", [AXIS_SELF_ATTACK] = "self-attack",
 	[AXIS_SWAPS] = "swaps", [AXIS_LOGAN] = "logan", [AXIS_CHERRI] = "cherri",
-	[AXIS_FLIP] = "flip", [AXIS_ELIMINATE] = "eliminate", [AXIS_ZOMBIES] = "zombies",
+	[AXIS_FLIP] = "flip", [AXIS_ELIMINATE] = "eliminate", [AXIS_ZOMBIES] = "zombies", [AXIS_STUMPS] = "stumps",
 };
 
 // Value names per axis, indexed by value; NULL-terminated.
@@ -24,6 +24,7 @@ static const char *const axis_value[AXIS_COUNT][4] = {
 	[AXIS_FLIP] = {"no", "yes"},
 	[AXIS_ELIMINATE] = {"no-hands", "one-finger"},
 	[AXIS_ZOMBIES] = {"no", "yes"},
+	[AXIS_STUMPS] = {"no", "yes"},
 	[AXIS_OVERFLOW] = {"rollover", "cutoff"},
 	[AXIS_SPLITS] = {"on", "off"},
 	[AXIS_REVIVE] = {"any", "never", "required"},
@@ -83,6 +84,7 @@ static void apply_CHERRI(struct axis_setter *set, const char *source) { SET(AXIS
 static void apply_INTEGERS(struct axis_setter *set, const char *source) { SET(AXIS_FLIP, 1); }
 static void apply_SUDDEN_DEATH(struct axis_setter *set, const char *source) { SET(AXIS_ELIMINATE, ELIMINATE_ONE_FINGER); }
 static void apply_ZOMBIES(struct axis_setter *set, const char *source) { SET(AXIS_ZOMBIES, 1); }
+static void apply_STUMPS(struct axis_setter *set, const char *source) { SET(AXIS_STUMPS, 1); }
 #undef SET
 
 struct variant_row {
