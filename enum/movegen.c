@@ -32,7 +32,17 @@ static int cmp_u64(const void *a, const void *b)
 
 static size_t sort_unique(uint64_t *v, size_t n)
 {
-	qsort(v, n, sizeof *v, cmp_u64);
+	if (n > 32) {
+		qsort(v, n, sizeof *v, cmp_u64);
+	} else { // insertion sort: moves from one position are few
+		for (size_t i = 1; i < n; i++) {
+			uint64_t x = v[i];
+			size_t j = i;
+			for (; j > 0 && v[j - 1] > x; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+	}
 	size_t kept = 0;
 	for (size_t i = 0; i < n; i++)
 		if (kept == 0 || v[kept - 1] != v[i])
