@@ -13,9 +13,15 @@
 enum status claims_solve(unsigned hands, unsigned rollover, uint64_t variants,
 			 struct claims_instance *out, struct error *err)
 {
-	memset(out, 0, sizeof *out);
 	struct rules_spec spec = {.players = 2, .hands = {hands, hands}, .rollover = rollover, .variants = variants};
-	enum status st = rules_build(&spec, &out->rules, err);
+	return claims_solve_spec(&spec, out, err);
+}
+
+enum status claims_solve_spec(const struct rules_spec *spec, struct claims_instance *out,
+			      struct error *err)
+{
+	memset(out, 0, sizeof *out);
+	enum status st = rules_build(spec, &out->rules, err);
 	if (st == STATUS_OK)
 		st = enumerate_reachable(out->rules, NULL, &out->e, err);
 	if (st == STATUS_OK)

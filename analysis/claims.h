@@ -23,6 +23,9 @@ struct claims_instance {
 // combination is refused (err says why). Free with claims_instance_free.
 enum status claims_solve(unsigned hands, unsigned rollover, uint64_t variants,
 			 struct claims_instance *out, struct error *err);
+// The same for any two-player spec (uneven hands, axes set directly).
+enum status claims_solve_spec(const struct rules_spec *spec, struct claims_instance *out,
+			      struct error *err);
 void claims_instance_free(struct claims_instance *in);
 
 // Lookahead: positions (reachable, not terminal, not lost for the mover) where a player

@@ -195,6 +195,45 @@ static void claim_rollover2(void)
 	printf("\nCommand: `chopsticks count --hands H --rollover 2`. Verdict: **reproduced** wherever the table says yes.\n");
 }
 
+static void claim_uneven(void)
+{
+	printf("\n## 8. Uneven hands: more hands than the opponent is generally good\n\n"
+	       "Attacks only (no splits), the first player with a hands and the second with b. Each cell: "
+	       "the value of the start for the first player (W win, L loss, D draw) and its remoteness, "
+	       "for rollover 2 / 3 / 4 / 5.\n\n| a \\ b | 1 | 2 | 3 | 4 |\n|---|---|---|---|---|\n");
+	unsigned more_wins = 0, more_cells = 0, fewer_wins = 0, fewer_cells = 0;
+	for (unsigned a = 1; a <= 4; a++) {
+		printf("| %u |", a);
+		for (unsigned b = 1; b <= 4; b++) {
+			for (unsigned r = 2; r <= 5; r++) {
+				struct rules_spec spec = {.players = 2, .hands = {a, b}, .rollover = r,
+							  .variants = UINT64_C(1) << VARIANT_ATTACKS_ONLY};
+				struct claims_instance in;
+				struct error err;
+				if (claims_solve_spec(&spec, &in, &err) != STATUS_OK) {
+					printf(" ?");
+					continue;
+				}
+				enum value v = solution_value(&in.s, in.rules->start);
+				printf("%s%c%u", r > 2 ? " / " : " ", "?WLD"[v], solution_remoteness(&in.s, in.rules->start));
+				more_cells += a > b, fewer_cells += a < b;
+				more_wins += a > b && v == VALUE_WIN, fewer_wins += a < b && v == VALUE_LOSS;
+				claims_instance_free(&in);
+			}
+			printf(" |");
+		}
+		putchar('\n');
+	}
+	printf("\nFound: with more hands the first player wins %u of %u cases; with fewer hands the first "
+	       "player loses %u of %u cases (the second player, then the one with more hands, wins).\n\n"
+	       "Hand analysis, rollover 2 (every tap kills): with hands 2 against 1 the first player kills the "
+	       "lone hand at once (W1); with 1 against 2 the first player kills one hand and the second "
+	       "player's other hand kills the first player's only hand (L2).\n\n"
+	       "Command: `chopsticks solve --variant attacks-only --hands A,B --rollover R`. Verdict: **%s**.\n",
+	       more_wins, more_cells, fewer_wins, fewer_cells,
+	       2 * more_wins > more_cells && 2 * fewer_wins > fewer_cells ? "reproduced (generally, not always)" : "refuted");
+}
+
 int cmd_claims(int argc, char **argv)
 {
 	struct cli_options opt;
@@ -215,5 +254,6 @@ int cmd_claims(int argc, char **argv)
 		return output_failure("claims", STATUS_FAILURE, err.msg);
 	claim_fibonacci();
 	claim_rollover2();
+	claim_uneven();
 	return 0;
 }

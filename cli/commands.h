@@ -13,5 +13,6 @@ int cmd_show(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_graph(int argc, char **argv);
 int cmd_claims(int argc, char **argv);
+int cmd_atlas(int argc, char **argv);
 
 #endif

@@ -19,6 +19,7 @@ static const struct command commands[] = {
 	{"play", "play against perfect play in the terminal", cmd_play},
 	{"graph", "the reachable move graph as Graphviz DOT", cmd_graph},
 	{"claims", "check the published statements, with evidence (Markdown)", cmd_claims},
+	{"atlas", "value of the start for every variant and pair, over hands and rollover (CSV)", cmd_atlas},
 	{"variants", "the variants and their exact rules", cmd_variants},
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)

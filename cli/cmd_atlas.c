@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// `chopsticks atlas`: the value of the start and its remoteness (two players) for no
+// variant, every variant alone and every pair of variants, over a grid of hands and
+// rollover; one CSV row each, for the variant heat map.
+#include <stdio.h>
+#include <string.h>
+
+#include "args.h"
+#include "claims.h"
+#include "commands.h"
+#include "numparse.h"
+#include "output.h"
+#include "variants.h"
+
+static const char help[] =
+	"usage: chopsticks atlas [--hands A-B] [--rollover A-B] [--singles]\n"
+	"Solves the two-player game from the start for the standard rules, every variant alone\n"
+	"and every pair of variants that may be combined, for every hands and rollover in the\n"
+	"ranges (default --hands 2 --rollover 3-6), and prints CSV:\n"
+	"variants,hands,rollover,reachable,value,remoteness (value for the first player; the\n"
+	"remoteness is empty for a draw). Combinations refused as contradictory, or needing\n"
+	"three players, are left out.\n"
+	"  --singles          only the standard rules and each variant alone\n";
+
+enum { OPT_SINGLES };
+static const struct extra_option extra[] = {{"--singles", false}};
+
+static int range(const char *name, const char *text, unsigned lo, unsigned hi, unsigned *a, unsigned *b)
+{
+	const char *dash = strchr(text, '-');
+	uint64_t x, y;
+	size_t len = dash ? (size_t)(dash - text) : strlen(text);
+	if (!numparse_u64(text, len, lo, hi, &x) || !numparse_u64(dash ? dash + 1 : text, (size_t)-1, x, hi, &y))
+		return args_fail("atlas", "%s '%s': must be N or A-B with %u <= A <= B <= %u", name, text, lo, hi);
+	*a = (unsigned)x;
+	*b = (unsigned)y;
+	return -1;
+}
+
+// Solves one cell and prints its row; refused combinations print nothing. Returns 0, or
+// the exit status of a failure.
+static int cell(uint64_t mask, unsigned h, unsigned r)
+{
+	struct claims_instance in;
+	struct error err;
+	enum status st = claims_solve(h, r, mask, &in, &err);
+	if (st == STATUS_BAD_INPUT)
+		return 0;
+	if (st != STATUS_OK)
+		return output_failure("atlas", st, err.msg);
+	char names[512];
+	variants_format_list(mask, names, sizeof names);
+	enum value v = solution_value(&in.s, in.rules->start);
+	output_csv_field(stdout, names[0] ? names : "standard");
+	printf(",%u,%u,%llu,%s,", h, r, (unsigned long long)in.e.reachable_count, cell_value_name(v));
+	printf(v == VALUE_DRAW ? "\n" : "%u\n", solution_remoteness(&in.s, in.rules->start));
+	claims_instance_free(&in);
+	return 0;
+}
+
+int cmd_atlas(int argc, char **argv)
+{
+	struct cli_options opt;
+	unsigned h0 = 2, h1 = 2, r0 = 3, r1 = 6;
+	int rc = args_parse(argc, argv, "atlas", extra, 1, NULL, help, &opt);
+	if (rc >= 0)
+		return rc;
+	if ((opt.hands_given && (rc = range("--hands", opt.hands_text, 1, 4, &h0, &h1)) >= 0) ||
+	    (opt.rollover_given && (rc = range("--rollover", opt.rollover_text, 2, 12, &r0, &r1)) >= 0))
+		return rc;
+	puts("variants,hands,rollover,reachable,value,remoteness");
+	// a = -1: the standard rules (b = -1) or one variant b; a >= 0: the pair a < b.
+	for (int a = -1; a < (opt.extra_set[OPT_SINGLES] ? 0 : VARIANT_COUNT); a++)
+		for (int b = a < 0 ? -1 : a + 1; b < VARIANT_COUNT; b++) {
+			uint64_t mask = (a >= 0 ? UINT64_C(1) << a : 0) | (b >= 0 ? UINT64_C(1) << b : 0);
+			for (unsigned h = h0; h <= h1; h++)
+				for (unsigned r = r0; r <= r1; r++)
+					if ((rc = cell(mask, h, r)) != 0)
+						return rc;
+		}
+	return 0;
+}
