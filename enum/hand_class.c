@@ -60,7 +60,8 @@ static uint32_t settle(const struct rules *rules, const struct hand_class *cls,
 	return cls->zombie != UINT32_MAX ? cls->zombie : 0;
 }
 
-static void fill_values(struct hand_class *cls, unsigned r)
+// one: the value of one whole finger (rules->scale), what a zombie attacks with.
+static void fill_values(struct hand_class *cls, unsigned r, unsigned one)
 {
 	unsigned h = cls->hands;
 	uint8_t v[RULES_MAX_HANDS] = {0};
@@ -88,7 +89,7 @@ static void fill_values(struct hand_class *cls, unsigned r)
 				live[n++] = hv[k];
 	}
 	if (cls->zombie != UINT32_MAX)
-		cls->live_values[(uint64_t)cls->zombie * h] = 1;
+		cls->live_values[(uint64_t)cls->zombie * h] = (uint8_t)one;
 }
 
 struct self_ctx {
@@ -155,7 +156,7 @@ enum status hand_class_build(const struct rules *rules, struct hand_class *cls, 
 	if (!cls->values || !cls->live_values || !relation_init(&cls->self, cls->states) ||
 	    !relation_init(&cls->hit, (uint64_t)cls->states * r))
 		return error_set(err, STATUS_FAILURE, "out of memory building move tables");
-	fill_values(cls, r);
+	fill_values(cls, r, rules->scale);
 	fill_self(rules, cls);
 	fill_hits(rules, cls);
 	if (cls->self.failed || cls->hit.failed ||

@@ -124,7 +124,7 @@ static bool parse_tag(const struct rules *rules, const char *text, size_t *len, 
 	if (!colon)
 		return true;
 	uint64_t lives;
-	if (!numparse_u64(colon + 1, (size_t)(text + *len - colon - 1), 1, rules->lives, &lives))
+	if (rules->lives < 2 || !numparse_u64(colon + 1, (size_t)(text + *len - colon - 1), 1, rules->lives, &lives))
 		return false;
 	*tag = (uint32_t)lives;
 	*len = (size_t)(colon - text);

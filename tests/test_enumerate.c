@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // enumerate.h against the oracle's brute-force BFS (reachable, terminal, depth of every
-// position, every layer) with 1, 2 and 4 threads; the index space against the GMP closed
-// forms; and the closed forms themselves against the oracle canonicalising every raw tuple.
+// position, every layer) with 1, 2 and 4 threads, also with zombies and lives; the index
+// space against the GMP closed forms (closed_form_tagged with lives and zombies); and the
+// closed forms themselves against the oracle canonicalising every raw tuple.
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <gmp.h>
@@ -66,6 +67,38 @@ ParameterizedTestParameters(enumerate, against_oracle)
 		{{2, {3, 3}, 5, "suicide"}, "004013"},
 		{{3, {2, 2, 2}, 4, ""}, "001213"},
 		{{2, {3, 2}, 5, ""}, "14/013"},
+		// zombies (three or more players)
+		{{3, {1, 1, 1}, 3, "zombies"}, ""},
+		{{3, {1, 1, 1}, 4, "zombies"}, ""},
+		{{3, {2, 2, 2}, 2, "zombies"}, ""},
+		{{3, {2, 2, 2}, 3, "zombies"}, ""},
+		{{3, {2, 2, 2}, 4, "zombies"}, ""},
+		{{4, {1, 1, 1, 1}, 4, "zombies"}, ""},
+		{{3, {2, 2, 2}, 4, "zombies,cutoff"}, ""},
+		{{3, {2, 2, 2}, 4, "zombies,suicide"}, ""},
+		{{3, {2, 2, 2}, 4, "zombies,misere"}, ""},
+		{{3, {2, 2, 2}, 3, "zombies,cutoff,suicide,misere"}, ""},
+		{{3, {2, 2, 2}, 4, "zombies,sudden-death,swaps"}, ""},
+		{{3, {2, 2, 2}, 4, "zombies"}, "z/12/13"},
+		// lives
+		{{2, {1, 1}, 5, "lives=2"}, ""},
+		{{2, {1, 1}, 7, "lives=3"}, ""},
+		{{2, {2, 2}, 5, "lives=2"}, ""},
+		{{2, {2, 2}, 4, "lives=3"}, ""},
+		{{2, {3, 2}, 4, "lives=2"}, ""},
+		{{2, {2, 2}, 5, "suns,lives=2"}, ""},
+		{{2, {2, 2}, 4, "suns,lives=3"}, ""},
+		{{2, {2, 2}, 5, "misere,lives=3"}, ""},
+		{{2, {2, 2}, 5, "swaps,cherri,lives=2"}, ""},
+		{{3, {2, 2, 2}, 3, "lives=2"}, ""},
+		{{3, {1, 1, 1}, 4, "lives=3"}, ""},
+		{{3, {2, 1, 2}, 3, "lives=2"}, ""},
+		{{3, {2, 2, 2}, 3, "zombies,lives=2"}, ""},
+		{{3, {1, 1, 1}, 4, "zombies,lives=3"}, ""},
+		{{3, {2, 2, 2}, 3, "zombies,suns,lives=2"}, ""},
+		{{3, {1, 1, 1}, 4, "zombies,suns,lives=3"}, ""},
+		{{2, {2, 2}, 5, "lives=3"}, "01:1/13"},
+		{{3, {2, 2, 2}, 3, "zombies,lives=2"}, "z/12:1/11"},
 	};
 	return cr_make_param_array(struct walk_case, cases, sizeof cases / sizeof cases[0]);
 }
@@ -248,4 +281,96 @@ Test(enumerate, closed_form_known_values)
 	cr_assert_eq(closed_form_rotations(2, h2), 1);
 	cr_assert_eq(closed_form_rotations(6, h112), 3);
 	mpz_clear(v);
+}
+
+// The lives asked for by in ("lives=N" in its list; 1 when none) and whether it has zombies.
+static unsigned tags_of(const struct instance *in, bool *zombies)
+{
+	char names[64];
+	unsigned lives = instance_lives(in, names, sizeof names);
+	*zombies = strstr(names, "zombies") != NULL;
+	return lives;
+}
+
+// With lives and zombies the index space is each seat's states (multisets times lives, plus
+// the zombie) multiplied, times the rotations: closed_form_tagged's distinct count.
+Test(enumerate, size_is_closed_form_tagged)
+{
+	const struct instance cases[] = {
+		{2, {2, 2}, 5, "lives=3"},         {2, {3, 2}, 4, "lives=2"},
+		{3, {2, 1, 2}, 4, "lives=2"},      {3, {2, 2, 2}, 5, "zombies"},
+		{3, {2, 1, 2}, 4, "zombies"},      {4, {1, 1, 1, 1}, 7, "zombies,lives=16"},
+		{2, {6, 6}, 5, "lives=16"},        {3, {2, 2, 2}, 5, "zombies,lives=3"},
+	};
+	mpz_t positions, distinct;
+	mpz_inits(positions, distinct, NULL);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct rules *rules = instance_rules(&cases[i]);
+		bool zombies;
+		unsigned lives = tags_of(&cases[i], &zombies);
+		closed_form_tagged(positions, distinct, cases[i].players, cases[i].hands,
+				   cases[i].rollover, lives, zombies);
+		cr_assert_eq(mpz_cmp_ui(distinct, rules->size), 0, "case %zu: size %llu", i,
+			     (unsigned long long)rules->size);
+		rules_free(rules);
+	}
+	mpz_clears(positions, distinct, NULL);
+}
+
+// closed_form_tagged against the oracle canonicalising every raw tuple with every lives tag
+// and the zombie. Zombies only with even hands: with uneven hands the oracle counts z/z/11
+// once, as one position, while the closed form (and enum/'s index) counts each rotation.
+Test(enumerate, tagged_closed_forms_by_brute_force)
+{
+	const struct instance cases[] = {
+		{2, {2, 2}, 3, "lives=2"},   {2, {2, 2}, 4, "lives=3"},   {2, {1, 1}, 5, "lives=16"},
+		{2, {3, 2}, 3, "lives=2"},   {3, {2, 1, 2}, 3, "lives=2"}, {3, {1, 1, 1}, 4, "zombies"},
+		{3, {2, 2, 2}, 3, "zombies"}, {3, {1, 1, 1}, 3, "zombies,lives=3"},
+		{4, {1, 1, 1, 1}, 2, "zombies,lives=2"}, {2, {2, 2}, 3, ""},
+	};
+	mpz_t positions, distinct;
+	mpz_inits(positions, distinct, NULL);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct oracle_game game;
+		instance_game(&cases[i], &game);
+		uint64_t raw, count;
+		cr_assert(oracle_count_raw(&game, &raw, &count));
+		bool zombies;
+		unsigned lives = tags_of(&cases[i], &zombies);
+		closed_form_tagged(positions, distinct, cases[i].players, cases[i].hands,
+				   cases[i].rollover, lives, zombies);
+		cr_assert_eq(mpz_cmp_ui(positions, raw), 0, "case %zu: raw %llu", i,
+			     (unsigned long long)raw);
+		cr_assert_eq(mpz_cmp_ui(distinct, count), 0, "case %zu: distinct %llu", i,
+			     (unsigned long long)count);
+	}
+	mpz_clears(positions, distinct, NULL);
+}
+
+// Hand-checked: lives 0 and 1 are no lives; each seat's count is count * lives + zombie.
+Test(enumerate, closed_form_tagged_known_values)
+{
+	const unsigned h2[2] = {2, 2}, h3[3] = {2, 2, 2}, h32[2] = {3, 2};
+	mpz_t positions, distinct, plain;
+	mpz_inits(positions, distinct, plain, NULL);
+	for (unsigned lives = 0; lives <= 1; lives++) {
+		closed_form_tagged(positions, distinct, 2, h32, 5, lives, false);
+		closed_form_positions(plain, 2, h32, 5);
+		cr_assert_eq(mpz_cmp(positions, plain), 0, "lives %u", lives);
+		closed_form_distinct(plain, 2, h32, 5);
+		cr_assert_eq(mpz_cmp(distinct, plain), 0, "lives %u", lives);
+	}
+	closed_form_tagged(positions, distinct, 2, h2, 5, 3, false);
+	cr_assert_eq(mpz_cmp_ui(positions, 5625), 0, "(25 * 3)^2");
+	cr_assert_eq(mpz_cmp_ui(distinct, 2025), 0, "(15 * 3)^2");
+	closed_form_tagged(positions, distinct, 3, h3, 5, 1, true);
+	cr_assert_eq(mpz_cmp_ui(positions, 17576), 0, "(25 + 1)^3");
+	cr_assert_eq(mpz_cmp_ui(distinct, 4096), 0, "(15 + 1)^3");
+	closed_form_tagged(positions, distinct, 3, h3, 5, 2, true);
+	cr_assert_eq(mpz_cmp_ui(positions, 132651), 0, "(25 * 2 + 1)^3");
+	cr_assert_eq(mpz_cmp_ui(distinct, 29791), 0, "(15 * 2 + 1)^3");
+	closed_form_tagged(positions, distinct, 2, h32, 4, 2, false);
+	cr_assert_eq(mpz_cmp_ui(positions, 2 * 128 * 32), 0, "2 rotations * (64 * 2) * (16 * 2)");
+	cr_assert_eq(mpz_cmp_ui(distinct, 2 * 40 * 20), 0, "2 rotations * (20 * 2) * (10 * 2)");
+	mpz_clears(positions, distinct, plain, NULL);
 }

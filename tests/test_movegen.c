@@ -191,6 +191,51 @@ ParameterizedTestParameters(movegen, against_oracle)
 		{3, {2, 2, 2}, 4, "sudden-death,misere,cherri"},
 		{2, {1, 1}, 7, "sudden-death,integers"},
 		{2, {3, 3}, 5, "halves-odd,transfers-only,suicide,integers,swaps"},
+		// the pass reading: a one-finger player who passes (no change) stays in
+		{2, {2, 2}, 5, "sudden-death,swaps,logan,cherri"},
+		{3, {2, 2, 2}, 4, "sudden-death,cherri"},
+		// zombies: three or more players
+		{3, {1, 1, 1}, 2, "zombies"},
+		{3, {1, 1, 1}, 3, "zombies"},
+		{3, {1, 1, 1}, 4, "zombies"},
+		{3, {2, 2, 2}, 2, "zombies"},
+		{3, {2, 2, 2}, 3, "zombies"},
+		{3, {2, 2, 2}, 4, "zombies"},
+		{4, {1, 1, 1, 1}, 3, "zombies"},
+		{4, {2, 2, 2, 2}, 2, "zombies"},
+		{3, {2, 2, 2}, 4, "zombies,cutoff"},
+		{3, {2, 2, 2}, 4, "zombies,suicide"},
+		{3, {2, 2, 2}, 4, "zombies,misere"},
+		{3, {1, 1, 1}, 4, "zombies,misere"},
+		{3, {2, 2, 2}, 3, "zombies,cutoff,suicide,misere"},
+		{3, {2, 2, 2}, 4, "zombies,sudden-death"},
+		{3, {2, 2, 2}, 4, "zombies,sudden-death,self-attack,swaps"},
+		{3, {2, 2, 2}, 3, "zombies,suns,meta,integers"},
+		{3, {2, 2, 2}, 3, "zombies,attacks-only"},
+		{3, {2, 1, 2}, 3, "zombies"}, // codes compared: z/z/11 is two indexes, one code
+		// lives (--lives N, with the one-finger rule it implies)
+		{2, {1, 1}, 5, "lives=2"},
+		{2, {1, 1}, 4, "lives=3"},
+		{2, {2, 2}, 5, "lives=2"},
+		{2, {2, 2}, 4, "lives=3"},
+		{2, {3, 3}, 3, "lives=2"},
+		{2, {3, 2}, 4, "lives=2"},
+		{2, {2, 2}, 5, "suns,lives=2"},
+		{2, {2, 2}, 4, "suns,lives=3"},
+		{2, {2, 2}, 5, "misere,lives=2"},
+		{2, {2, 2}, 5, "cutoff,suicide,lives=3"},
+		{2, {2, 2}, 5, "sudden-death,lives=2"},
+		{2, {2, 2}, 5, "swaps,logan,cherri,lives=2"},
+		{2, {2, 2}, 5, "self-attack,meta,lives=2"},
+		{3, {1, 1, 1}, 4, "lives=3"},
+		{3, {2, 2, 2}, 3, "lives=2"},
+		{3, {2, 1, 2}, 3, "lives=2"},
+		{3, {2, 2, 2}, 3, "misere,lives=2"},
+		{3, {1, 1, 1}, 3, "zombies,lives=2"},
+		{3, {2, 2, 2}, 3, "zombies,lives=2"},
+		{3, {1, 1, 1}, 4, "zombies,suns,lives=3"},
+		{3, {2, 2, 2}, 3, "zombies,suns,lives=3"},
+		{3, {2, 2, 2}, 3, "zombies,misere,lives=2"},
 	};
 	return cr_make_param_array(struct instance, cases, sizeof cases / sizeof cases[0]);
 }
@@ -293,5 +338,53 @@ Test(movegen, describe_three_players_and_uneven)
 	cr_assert_eq(position_parse(rules, "44/013", &b, &err), STATUS_OK);
 	movegen_describe(rules, a, b, buf);
 	cr_assert_str_eq(buf, "3->1");
+	rules_free(rules);
+}
+
+// Parses code under rules.
+static uint64_t code_index(const struct rules *rules, const char *code)
+{
+	uint64_t idx;
+	struct error err;
+	cr_assert_eq(position_parse(rules, code, &idx, &err), STATUS_OK, "%s", err.msg);
+	return idx;
+}
+
+// Hand-checked (3 players, r = 5, zombies): the zombie z/11/12 taps with one finger, an
+// attack named by slot; it is a parent of what it makes. Under stumps (hands in halves) the
+// zombie still taps with one whole finger, not a half.
+Test(movegen, zombie_attacks)
+{
+	struct instance in = {3, {2, 2, 2}, 5, "zombies"};
+	struct rules *rules = instance_rules(&in);
+	uint64_t from = code_index(rules, "z/11/12"), got[64], parents[256];
+	const char *to[] = {"12/12/z", "11/22/z", "11/13/z"};
+	const char *text[] = {"1->1@1", "1->1@2", "1->2@2"};
+	cr_assert_eq(movegen_children(rules, from, got), 3);
+	for (int i = 0; i < 3; i++) {
+		uint64_t child = code_index(rules, to[i]);
+		char buf[2 * POSITION_CODE_MAX];
+		movegen_describe(rules, from, child, buf);
+		cr_assert_str_eq(buf, text[i], "z/11/12 -> %s", to[i]);
+		cr_assert_eq(movegen_kind(rules, from, child), MOVE_ATTACK);
+		size_t n = movegen_parents(rules, child, parents);
+		bool found = false;
+		for (size_t j = 0; j < n; j++)
+			found = found || parents[j] == from;
+		cr_assert(found, "z/11/12 is a parent of %s", to[i]);
+	}
+	rules_free(rules);
+
+	struct instance stumps = {3, {2, 2, 2}, 5, "zombies,stumps"};
+	rules = instance_rules(&stumps);
+	from = code_index(rules, "z/11/11");
+	uint64_t want[2] = {code_index(rules, "12/11/z"), code_index(rules, "11/12/z")};
+	if (want[0] > want[1]) {
+		uint64_t t = want[0];
+		want[0] = want[1];
+		want[1] = t;
+	}
+	cr_assert_eq(movegen_children(rules, from, got), 2);
+	cr_assert_arr_eq(got, want, sizeof want, "the zombie adds one finger (12), not a half (11h)");
 	rules_free(rules);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The variants table tests itself (names, texts, parse/format round trips, refusals with
-// messages that name the culprits), and tests/data/variants.csv: hand-checked children of
-// one position per variant, checked against both enum/ and the oracle.
+// messages that name the culprits), and tests/data/variants.csv and lives.csv: hand-checked
+// children of one position per variant (and of positions with lives), checked against both
+// enum/ and the oracle.
 #include <criterion/criterion.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -106,6 +107,8 @@ static enum status build(unsigned players, uint64_t mask, struct error *err)
 {
 	struct rules_spec spec = {.players = players, .hands = {2, 2, 2, 2}, .rollover = 5,
 				  .variants = mask};
+	if (players > 2) // NEED_P3 variants build with three players; hands are per seat
+		spec.hands[2] = 2;
 	struct rules *rules = (struct rules *)1;
 	enum status st = rules_build(&spec, &rules, err);
 	if (st == STATUS_OK)
@@ -130,7 +133,17 @@ static bool contradictory(const char *a, const char *b)
 	return false;
 }
 
-// Exactly the listed pairs are refused (naming both); every other pair builds.
+// The player count a pair of variants can be built with: 3 when either needs 3 or more,
+// 2 when either needs exactly 2, 0 when both (no count fits: the pair is not tried).
+static unsigned pair_players(int a, int b)
+{
+	enum variant_need na = variants_need((enum variant_id)a), nb = variants_need((enum variant_id)b);
+	bool p2 = na == NEED_P2 || nb == NEED_P2, p3 = na == NEED_P3 || nb == NEED_P3;
+	return p2 && p3 ? 0 : p3 ? 3 : 2;
+}
+
+// Exactly the listed pairs are refused (naming both); every other pair builds, with three
+// players where a variant needs them.
 Test(variants, contradictory_pairs_refused)
 {
 	int refusals = 0;
@@ -138,7 +151,10 @@ Test(variants, contradictory_pairs_refused)
 		for (int b = a + 1; b < VARIANT_COUNT; b++) {
 			const char *na = variants_name((enum variant_id)a), *nb = variants_name((enum variant_id)b);
 			struct error err = {{0}};
-			enum status st = build(2, (UINT64_C(1) << a) | (UINT64_C(1) << b), &err);
+			unsigned players = pair_players(a, b);
+			if (!players)
+				continue;
+			enum status st = build(players, (UINT64_C(1) << a) | (UINT64_C(1) << b), &err);
 			if (!contradictory(na, nb)) {
 				cr_assert_eq(st, STATUS_OK, "%s,%s: %s", na, nb, err.msg);
 				continue;
@@ -193,16 +209,84 @@ Test(variants, axis_options)
 	cr_assert_eq(axis_parse_value(AXIS_OVERFLOW, "nosuch"), -1);
 }
 
-// ---- tests/data/variants.csv ----
+// --lives N (rules_spec.lives): 0 and 1 are no lives, 2..16 imply the one-finger rule (so
+// sudden-death agrees and --eliminate no-hands contradicts, naming both), 17 is refused.
+// Zombies set directly (--zombies yes) still need three players.
+Test(variants, lives_and_zombies_options)
+{
+	struct rules_spec spec = {.players = 2, .hands = {2, 2}, .rollover = 5};
+	struct rules *rules;
+	struct error err = {{0}};
+	for (unsigned lives = 0; lives <= 1; lives++) {
+		spec.lives = lives;
+		cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
+		cr_assert_eq(rules->lives, 1);
+		cr_assert_eq(rules->axis[AXIS_ELIMINATE], ELIMINATE_NO_HANDS, "lives %u", lives);
+		rules_free(rules);
+	}
+	spec.lives = 16;
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(rules->lives, 16);
+	cr_assert_eq(rules->axis[AXIS_ELIMINATE], ELIMINATE_ONE_FINGER);
+	rules_free(rules);
+	spec.lives = 17;
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_BAD_INPUT);
+	cr_assert(strstr(err.msg, "--lives") && strstr(err.msg, "17"), "%s", err.msg);
+	spec.lives = 3;
+	spec.variants = parse_ok("sudden-death");
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
+	rules_free(rules);
+	spec.variants = 0;
+	spec.axis[AXIS_ELIMINATE] = ELIMINATE_NO_HANDS + 1;
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_BAD_INPUT);
+	cr_assert(strstr(err.msg, "--lives") && strstr(err.msg, "--eliminate"), "%s", err.msg);
+	spec.axis[AXIS_ELIMINATE] = 0;
+	spec.lives = 0;
+	spec.axis[AXIS_ZOMBIES] = 1 + 1;
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_BAD_INPUT);
+	cr_assert(strstr(err.msg, "zombies"), "%s", err.msg);
+	spec.players = 3;
+	spec.hands[2] = 2;
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
+	cr_assert(rules->axis[AXIS_ZOMBIES]);
+	rules_free(rules);
+}
 
-#define FIELDS 9
+// Every variant also builds with lives (three players where it needs them).
+Test(variants, every_variant_with_lives)
+{
+	for (int id = 0; id < VARIANT_COUNT; id++) {
+		unsigned players = variants_need((enum variant_id)id) == NEED_P3 ? 3 : 2;
+		struct rules_spec spec = {.players = players, .hands = {2, 2, 2}, .rollover = 5,
+					  .variants = UINT64_C(1) << id, .lives = 2};
+		struct rules *rules;
+		struct error err = {{0}};
+		cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s: %s",
+			     variants_name((enum variant_id)id), err.msg);
+		cr_assert_eq(rules->size % 2, players == 3 && id == VARIANT_ZOMBIES ? 1 : 0,
+			     "%s: each seat has twice its multisets (plus a zombie)",
+			     variants_name((enum variant_id)id));
+		rules_free(rules);
+	}
+}
 
-// Splits line at commas into f[0..FIELDS); returns the field count.
+// ---- tests/data/variants.csv and tests/data/lives.csv ----
+
+// The columns, found by name in each file's header line; lives is optional (none: 1).
+enum column { COL_VARIANTS, COL_PLAYERS, COL_HANDS, COL_ROLLOVER, COL_LIVES, COL_START, COL_CODE,
+	      COL_CHILDREN, COL_WINNER, COL_SOURCE, COL_COUNT };
+static const char *const column_names[COL_COUNT] = {
+	"variants", "players", "hands", "rollover", "lives", "start", "code", "children", "winner",
+	"source",
+};
+#define MAX_FIELDS 16
+
+// Splits line at commas into f[0..MAX_FIELDS); returns the field count.
 static int split_csv(char *line, char **f)
 {
 	int n = 0;
 	line[strcspn(line, "\r\n")] = '\0';
-	for (char *p = line; n < FIELDS; n++) {
+	for (char *p = line; n < MAX_FIELDS; n++) {
 		f[n] = p;
 		char *comma = strchr(p, ',');
 		if (!comma)
@@ -229,33 +313,51 @@ static size_t split_codes(const char *text, char (*codes)[ORACLE_CODE_MAX])
 	return n;
 }
 
-static void check_list(const char *what, char (*want)[ORACLE_CODE_MAX], size_t nw,
-		       char (*got)[ORACLE_CODE_MAX], size_t ng, int row)
+static void check_list(const char *where, const char *what, char (*want)[ORACLE_CODE_MAX],
+		       size_t nw, char (*got)[ORACLE_CODE_MAX], size_t ng)
 {
 	char a[2048], b[2048];
 	codes_sort(want, nw);
 	codes_sort(got, ng);
 	codes_join(want, nw, a, sizeof a);
 	codes_join(got, ng, b, sizeof b);
-	cr_assert_str_eq(b, a, "variants.csv row %d: %s gives '%s', expected '%s'", row, what, b, a);
+	cr_assert_str_eq(b, a, "%s: %s gives '%s', expected '%s'", where, what, b, a);
 }
 
-static void check_row(char **f, int row, uint64_t *alone)
+// The instance of one row: '+' joins variants; a lives column adds "lives=N".
+static void row_instance(char **f, const int *col, const char *where, struct instance *in)
 {
-	struct instance in = {0};
-	snprintf(in.variants, sizeof in.variants, "%s", f[0]);
-	for (char *p = in.variants; *p; p++)
+	memset(in, 0, sizeof *in);
+	snprintf(in->variants, sizeof in->variants, "%s", f[col[COL_VARIANTS]]);
+	for (char *p = in->variants; *p; p++)
 		if (*p == '+')
 			*p = ',';
-	in.players = (unsigned)atoi(f[1]);
-	cr_assert(in.players >= 2 && in.players <= 4, "row %d: players", row);
-	for (unsigned s = 0; s < in.players; s++)
-		in.hands[s] = (unsigned)atoi(f[2]);
-	if (strchr(f[2], ':'))
-		cr_assert_eq(sscanf(f[2], "%u:%u:%u:%u", &in.hands[0], &in.hands[1], &in.hands[2],
-				    &in.hands[3]), (int)in.players, "row %d: hands", row);
-	in.rollover = (unsigned)atoi(f[3]);
-	uint64_t mask = parse_ok(in.variants);
+	unsigned lives = col[COL_LIVES] < 0 ? 1 : (unsigned)atoi(f[col[COL_LIVES]]);
+	cr_assert(lives >= 1, "%s: lives", where);
+	if (lives > 1) {
+		size_t used = strlen(in->variants);
+		snprintf(in->variants + used, sizeof in->variants - used, "%slives=%u", used ? "," : "",
+			 lives);
+	}
+	const char *hands = f[col[COL_HANDS]];
+	in->players = (unsigned)atoi(f[col[COL_PLAYERS]]);
+	cr_assert(in->players >= 2 && in->players <= 4, "%s: players", where);
+	for (unsigned s = 0; s < in->players; s++)
+		in->hands[s] = (unsigned)atoi(hands);
+	if (strchr(hands, ':'))
+		cr_assert_eq(sscanf(hands, "%u:%u:%u:%u", &in->hands[0], &in->hands[1], &in->hands[2],
+				    &in->hands[3]), (int)in->players, "%s: hands", where);
+	in->rollover = (unsigned)atoi(f[col[COL_ROLLOVER]]);
+}
+
+// Checks one row against enum/ and the oracle; adds a lone variant of the row to *alone.
+static void check_row(char **f, const int *col, const char *where, uint64_t *alone)
+{
+	struct instance in;
+	row_instance(f, col, where, &in);
+	char names[64];
+	instance_lives(&in, names, sizeof names);
+	uint64_t mask = parse_ok(names);
 	if (mask && !(mask & (mask - 1)))
 		*alone |= mask;
 	struct rules *rules = instance_rules(&in);
@@ -263,56 +365,88 @@ static void check_row(char **f, int row, uint64_t *alone)
 	instance_game(&in, &game);
 	char start[ORACLE_CODE_MAX];
 	index_code(rules, rules->start, start);
-	cr_assert_str_eq(start, f[4], "variants.csv row %d: start", row);
+	cr_assert_str_eq(start, f[col[COL_START]], "%s: start", where);
+	struct oracle_pos ostart;
+	oracle_start(&game, &ostart);
+	oracle_format(&game, &ostart, start);
+	cr_assert_str_eq(start, f[col[COL_START]], "%s: the oracle's start", where);
+	const char *code = f[col[COL_CODE]];
 	uint64_t idx, kids[512];
 	struct error err;
-	cr_assert_eq(position_parse(rules, f[5], &idx, &err), STATUS_OK, "row %d: %s", row, err.msg);
+	cr_assert_eq(position_parse(rules, code, &idx, &err), STATUS_OK, "%s: %s", where, err.msg);
 	static char want[512][ORACLE_CODE_MAX], got[512][ORACLE_CODE_MAX];
-	size_t nw = split_codes(f[6], want);
+	size_t nw = split_codes(f[col[COL_CHILDREN]], want);
 	cr_assert_leq(rules->max_moves, 512);
 	size_t ng = movegen_children(rules, idx, kids);
 	for (size_t i = 0; i < ng; i++)
 		index_code(rules, kids[i], got[i]);
-	check_list("movegen", want, nw, got, ng, row);
+	check_list(where, "movegen", want, nw, got, ng);
 	struct oracle_pos here, opos[512];
-	cr_assert(oracle_parse(&game, f[5], &here));
+	cr_assert(oracle_parse(&game, code, &here), "%s: the oracle cannot read %s", where, code);
 	size_t no = oracle_children(&game, &here, opos, 512);
 	for (size_t i = 0; i < no; i++)
 		oracle_format(&game, &opos[i], got[i]);
-	check_list("the oracle", want, nw, got, no, row);
-	bool terminal = strcmp(f[7], "-") != 0;
-	cr_assert_eq(movegen_is_terminal(rules, idx), terminal, "row %d: terminal", row);
-	cr_assert_eq(oracle_is_terminal(&game, &here), terminal, "row %d: oracle terminal", row);
+	nw = split_codes(f[col[COL_CHILDREN]], want);
+	check_list(where, "the oracle", want, nw, got, no);
+	const char *winner = f[col[COL_WINNER]];
+	bool terminal = strcmp(winner, "-") != 0;
+	cr_assert_eq(movegen_is_terminal(rules, idx), terminal, "%s: terminal", where);
+	cr_assert_eq(oracle_is_terminal(&game, &here), terminal, "%s: oracle terminal", where);
 	if (terminal) {
-		cr_assert_eq(movegen_winner(rules, idx), (unsigned)atoi(f[7]), "row %d: winner", row);
-		cr_assert_eq(oracle_winner(&game, &here), atoi(f[7]), "row %d: oracle winner", row);
+		cr_assert_eq(movegen_winner(rules, idx), (unsigned)atoi(winner), "%s: winner", where);
+		cr_assert_eq(oracle_winner(&game, &here), atoi(winner), "%s: oracle winner", where);
 	}
-	cr_assert(strstr(f[8], "hand-checked"), "row %d: source must say hand-checked", row);
+	cr_assert(strstr(f[col[COL_SOURCE]], "hand-checked"), "%s: source must say hand-checked",
+		  where);
 	rules_free(rules);
+}
+
+// Checks every row of tests/data/<file>; returns the row count, lone variants in *alone.
+static int check_file(const char *file, uint64_t *alone)
+{
+	char path[512], line[1024], where[600];
+	snprintf(path, sizeof path, "%s/%s", TEST_DATA_DIR, file);
+	FILE *fp = fopen(path, "r");
+	cr_assert_not_null(fp, "cannot open %s", path);
+	int row = 0, fields = 0, col[COL_COUNT];
+	while (fgets(line, sizeof line, fp)) {
+		char *f[MAX_FIELDS + 1];
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		int n = split_csv(line, f);
+		if (!fields) { // the header names the columns
+			fields = n;
+			for (int c = 0; c < COL_COUNT; c++) {
+				col[c] = -1;
+				for (int i = 0; i < n; i++)
+					if (!strcmp(f[i], column_names[c]))
+						col[c] = i;
+				cr_assert(col[c] >= 0 || c == COL_LIVES, "%s: no column %s", file,
+					  column_names[c]);
+			}
+			cr_assert_eq(col[COL_VARIANTS], 0, "%s: variants come first", file);
+			continue;
+		}
+		snprintf(where, sizeof where, "%s row %d", file, ++row);
+		cr_assert_eq(n, fields, "%s: %d fields, the header has %d", where, n, fields);
+		check_row(f, col, where, alone);
+	}
+	fclose(fp);
+	return row;
 }
 
 Test(variants, csv_rows)
 {
-	FILE *fp = fopen(TEST_DATA_DIR "/variants.csv", "r");
-	cr_assert_not_null(fp, "cannot open " TEST_DATA_DIR "/variants.csv");
-	char line[1024];
-	int row = 0, header = 0;
 	uint64_t alone = 0;
-	while (fgets(line, sizeof line, fp)) {
-		char *f[FIELDS + 1];
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		cr_assert_eq(split_csv(line, f), FIELDS, "variants.csv: a line without %d fields",
-			     FIELDS);
-		if (!header++) {
-			cr_assert_str_eq(f[0], "variants");
-			continue;
-		}
-		check_row(f, ++row, &alone);
-	}
-	fclose(fp);
-	cr_assert_gt(row, 0);
+	cr_assert_gt(check_file("variants.csv", &alone), 0);
 	for (int id = 0; id < VARIANT_COUNT; id++)
 		cr_assert(alone & (UINT64_C(1) << id), "variants.csv has no row for %s alone",
 			  variants_name((enum variant_id)id));
+}
+
+// Lives (--lives N): a life lost restarts the start hands; the last one puts the player out.
+Test(variants, lives_csv_rows)
+{
+	uint64_t alone = 0;
+	cr_assert_gt(check_file("lives.csv", &alone), 0);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Fuzzes position_parse on arbitrary bytes under a few fixed rule sets (even and uneven
-// hands, the digit form and the dotted form). Properties: a code either parses to an index
+// hands, the digit form and the dotted form, and the tags of zombies, stumps and lives). Properties: a code either parses to an index
 // below rules->size, whose canonical code parses back to the same index and formats the
 // same, or is refused with STATUS_BAD_INPUT and a message. The first 8 bytes, read as an
 // index modulo size, must also format to a code that parses back to that index.
@@ -14,12 +14,25 @@
 
 struct instance {
 	unsigned players, hands[RULES_MAX_PLAYERS], rollover;
+	uint64_t variants;
+	unsigned lives;
 };
 
-// 2p h2 r5 (the standard game), 3p h2 r5, hands 3,2 r5, r12 (dotted codes), and three
-// players with hands 1,2,3 and r11 (uneven and dotted together).
+#define V(id) (UINT64_C(1) << VARIANT_##id)
+
+// 2p h2 r5 (the standard game), 3p h2 r5, hands 3,2 r5, r12 (dotted codes), three players
+// with hands 1,2,3 and r11 (uneven and dotted together), then tagged codes: zombies ('z'),
+// stumps ('h', also dotted), lives (':L').
 static const struct instance instances[] = {
-	{2, {2, 2}, 5}, {3, {2, 2, 2}, 5}, {2, {3, 2}, 5}, {2, {2, 2}, 12}, {3, {1, 2, 3}, 11},
+	{2, {2, 2}, 5, 0, 0},
+	{3, {2, 2, 2}, 5, 0, 0},
+	{2, {3, 2}, 5, 0, 0},
+	{2, {2, 2}, 12, 0, 0},
+	{3, {1, 2, 3}, 11, 0, 0},
+	{3, {2, 2, 2}, 4, V(ZOMBIES), 0},
+	{2, {2, 2}, 5, V(STUMPS), 0},
+	{2, {2, 3}, 11, V(STUMPS), 0},
+	{2, {2, 2}, 5, 0, 3},
 };
 #define INSTANCE_COUNT (sizeof instances / sizeof *instances)
 
@@ -36,6 +49,8 @@ static void setup(void)
 		struct error err;
 		spec.players = instances[i].players;
 		spec.rollover = instances[i].rollover;
+		spec.variants = instances[i].variants;
+		spec.lives = instances[i].lives;
 		memcpy(spec.hands, instances[i].hands, sizeof spec.hands);
 		enum status st = rules_build(&spec, &rules_of[i], &err);
 		FUZZ_CHECK(st == STATUS_OK, "fixed instance %zu: %s", i, err.msg);

@@ -15,14 +15,33 @@
 #include "rules.h"
 #include "variants.h"
 
-// An instance: players, hands per seat, rollover, comma-separated variants. No pointers:
-// Criterion copies parameters between processes (Snaipe/Criterion #208).
+// An instance: players, hands per seat, rollover, comma-separated variants. The list may
+// also hold one "lives=N" item, which is --lives N, not a variant ("zombies,lives=3"). No
+// pointers: Criterion copies parameters between processes (Snaipe/Criterion #208).
 struct instance {
 	unsigned players;
 	unsigned hands[4];
 	unsigned rollover;
 	char variants[64];
 };
+
+// Writes the variant names of in (without any "lives=N" item) to names and returns the
+// lives asked for (1 when none).
+static inline unsigned instance_lives(const struct instance *in, char *names, size_t len)
+{
+	unsigned lives = 1;
+	size_t used = 0;
+	names[0] = '\0';
+	for (const char *p = in->variants; *p;) {
+		size_t n = strcspn(p, ",");
+		if (n > 6 && !strncmp(p, "lives=", 6))
+			lives = (unsigned)atoi(p + 6);
+		else if (used + n + 2 < len)
+			used += (size_t)snprintf(names + used, len - used, "%s%.*s", used ? "," : "", (int)n, p);
+		p += n + (p[n] == ',');
+	}
+	return lives;
+}
 
 static inline void instance_text(const struct instance *in, char *buf, size_t len)
 {
@@ -39,10 +58,11 @@ static inline struct rules *instance_rules(const struct instance *in)
 	struct error err = {{0}};
 	spec.players = in->players;
 	spec.rollover = in->rollover;
+	char names[64];
+	spec.lives = instance_lives(in, names, sizeof names);
 	for (unsigned s = 0; s < in->players; s++)
 		spec.hands[s] = in->hands[s];
-	cr_assert_eq(variants_parse_list(in->variants, &spec.variants, &err), STATUS_OK, "%s",
-		     err.msg);
+	cr_assert_eq(variants_parse_list(names, &spec.variants, &err), STATUS_OK, "%s", err.msg);
 	struct rules *rules = NULL;
 	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
 	return rules;
@@ -50,8 +70,11 @@ static inline struct rules *instance_rules(const struct instance *in)
 
 static inline void instance_game(const struct instance *in, struct oracle_game *game)
 {
-	cr_assert(oracle_game_init(game, in->players, in->hands, in->rollover, in->variants),
+	char names[64];
+	unsigned lives = instance_lives(in, names, sizeof names);
+	cr_assert(oracle_game_init(game, in->players, in->hands, in->rollover, names),
 		  "oracle cannot take variants '%s'", in->variants);
+	cr_assert(oracle_game_set_lives(game, lives), "oracle cannot take '%s'", in->variants);
 }
 
 static inline int cmp_code(const void *a, const void *b)

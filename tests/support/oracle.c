@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The naive rules oracle (see oracle.h), written from the rule texts of SPEC.md and
-// enum/variants.def only (all sixteen variants of the table as of e884be2). Every move is
-// tried literally on plain arrays: each live hand against each live hand of each other live
-// player, each raw hand tuple as a split, each own hand pair for self-attack and the passes.
+// enum/variants.def only (the sixteen variants of e884be2, plus zombies and --lives as the
+// texts of 9f96a64 state them). Every move is tried literally on plain arrays: each live
+// hand against each live hand of each other player in the game, each raw hand tuple as a
+// split, each own hand pair for self-attack and the passes; then the player acted on is
+// settled (out, a life lost, a zombie).
 #include "oracle.h"
 
 #include <stdlib.h>
@@ -28,6 +30,7 @@ static const struct {
 	{"cherri", ORACLE_CHERRI},
 	{"integers", ORACLE_INTEGERS},
 	{"sudden-death", ORACLE_SUDDEN_DEATH},
+	{"zombies", ORACLE_ZOMBIES},
 };
 
 bool oracle_flags_parse(const char *list, unsigned *flags)
@@ -64,8 +67,19 @@ bool oracle_game_init(struct oracle_game *game, unsigned players, const unsigned
 			return false;
 	game->players = players;
 	game->rollover = rollover;
+	game->lives = 1;
 	memcpy(game->hands, hands, players * sizeof *hands);
-	return oracle_flags_parse(variants ? variants : "", &game->flags);
+	if (!oracle_flags_parse(variants ? variants : "", &game->flags))
+		return false;
+	return !(game->flags & ORACLE_ZOMBIES) || players >= 3;
+}
+
+bool oracle_game_set_lives(struct oracle_game *game, unsigned lives)
+{
+	if (lives < 1 || lives > ORACLE_MAX_LIVES)
+		return false;
+	game->lives = lives;
+	return true;
 }
 
 static void sort_hands(uint8_t *v, unsigned n)
@@ -81,8 +95,9 @@ static void sort_hands(uint8_t *v, unsigned n)
 void oracle_canonicalise(struct oracle_pos *pos)
 {
 	for (unsigned k = 0; k < ORACLE_MAX_PLAYERS; k++) {
-		if (k >= pos->players) {
+		if (k >= pos->players || pos->zombie[k]) {
 			pos->count[k] = 0;
+			pos->lives[k] = 0;
 			memset(pos->v[k], 0, ORACLE_MAX_HANDS);
 			continue;
 		}
@@ -91,14 +106,20 @@ void oracle_canonicalise(struct oracle_pos *pos)
 	}
 }
 
+// What every hand shows at the start (and after a lost life).
+static uint8_t start_value(const struct oracle_game *game)
+{
+	return (uint8_t)(game->flags & ORACLE_SUNS ? game->rollover - 1 : 1);
+}
+
 void oracle_start(const struct oracle_game *game, struct oracle_pos *out)
 {
 	memset(out, 0, sizeof *out);
 	out->players = game->players;
-	uint8_t value = (uint8_t)(game->flags & ORACLE_SUNS ? game->rollover - 1 : 1);
 	for (unsigned k = 0; k < game->players; k++) {
 		out->count[k] = game->hands[k];
-		memset(out->v[k], value, game->hands[k]);
+		out->lives[k] = (uint8_t)game->lives;
+		memset(out->v[k], start_value(game), game->hands[k]);
 	}
 }
 
@@ -118,11 +139,17 @@ static unsigned dead_hands(const uint8_t *v, unsigned n)
 	return dead;
 }
 
+// Whether the player in slot k is still in the game: not a zombie, some live hand.
+static bool in_game(const struct oracle_pos *pos, unsigned k)
+{
+	return !pos->zombie[k] && live_hands(pos, k) > 0;
+}
+
 static unsigned alive_players(const struct oracle_game *game, const struct oracle_pos *pos)
 {
 	unsigned alive = 0;
 	for (unsigned k = 0; k < game->players; k++)
-		alive += live_hands(pos, k) > 0;
+		alive += in_game(pos, k);
 	return alive;
 }
 
@@ -139,7 +166,7 @@ int oracle_winner(const struct oracle_game *game, const struct oracle_pos *pos)
 	int found = -1, matches = 0;
 	bool want_live = !(game->flags & ORACLE_MISERE);
 	for (unsigned k = 0; k < game->players; k++)
-		if ((live_hands(pos, k) > 0) == want_live) {
+		if (in_game(pos, k) == want_live) {
 			found = (int)k;
 			matches++;
 		}
@@ -153,18 +180,43 @@ struct kids {
 	bool failed;
 };
 
-// sudden-death: hands a move acted on that hold exactly one finger in total all die.
-static void settle(const struct oracle_game *game, uint8_t *v, unsigned n)
+static bool same_multiset(const uint8_t *a, const uint8_t *b, unsigned n)
 {
-	unsigned total = 0;
-	for (unsigned i = 0; i < n; i++)
-		total += v[i];
-	if ((game->flags & ORACLE_SUDDEN_DEATH) && total == 1)
-		memset(v, 0, n);
+	uint8_t x[ORACLE_MAX_HANDS], y[ORACLE_MAX_HANDS];
+	memcpy(x, a, n);
+	memcpy(y, b, n);
+	sort_hands(x, n);
+	sort_hands(y, n);
+	return !memcmp(x, y, n);
 }
 
-// The turn passes: slot k moves to slot k - 1, the mover (with hands mover[]) to the end.
-static void push_rotated(struct kids *kids, const struct oracle_pos *pos, const uint8_t *mover)
+// The player in slot k of pos had hands before[] and a move acted on them: out when no hand
+// is live, or (sudden-death or lives) when the move changed the hands and left exactly one
+// finger. Out with lives to spare: the start hands again and one life fewer; otherwise out
+// for good, as a zombie under zombies.
+static void settle(const struct oracle_game *game, struct oracle_pos *pos, unsigned k,
+		   const uint8_t *before)
+{
+	unsigned n = pos->count[k], total = 0;
+	for (unsigned i = 0; i < n; i++)
+		total += pos->v[k][i];
+	bool one_finger_out = (game->flags & ORACLE_SUDDEN_DEATH) || game->lives > 1;
+	bool changed = !same_multiset(before, pos->v[k], n);
+	if (total != 0 && !(one_finger_out && changed && total == 1))
+		return;
+	if (pos->lives[k] > 1) {
+		pos->lives[k]--;
+		memset(pos->v[k], start_value(game), n);
+	} else if (game->flags & ORACLE_ZOMBIES) {
+		pos->zombie[k] = 1; // canonicalise clears the rest
+	} else {
+		memset(pos->v[k], 0, n);
+	}
+}
+
+// The turn passes: slot k of after (the position once the move is made) moves to slot
+// k - 1, the mover (slot 0) to the end.
+static void push_rotated(struct kids *kids, const struct oracle_pos *after)
 {
 	if (kids->failed)
 		return;
@@ -180,14 +232,15 @@ static void push_rotated(struct kids *kids, const struct oracle_pos *pos, const 
 	}
 	struct oracle_pos *next = &kids->pos[kids->count++];
 	memset(next, 0, sizeof *next);
-	unsigned p = pos->players;
+	unsigned p = after->players;
 	next->players = p;
-	for (unsigned k = 1; k < p; k++) {
-		next->count[k - 1] = pos->count[k];
-		memcpy(next->v[k - 1], pos->v[k], pos->count[k]);
+	for (unsigned k = 0; k < p; k++) {
+		unsigned to = (k + p - 1) % p;
+		next->count[to] = after->count[k];
+		next->lives[to] = after->lives[k];
+		next->zombie[to] = after->zombie[k];
+		memcpy(next->v[to], after->v[k], after->count[k]);
 	}
-	next->count[p - 1] = pos->count[0];
-	memcpy(next->v[p - 1], mover, pos->count[0]);
 	oracle_canonicalise(next);
 }
 
@@ -195,10 +248,10 @@ static void push_rotated(struct kids *kids, const struct oracle_pos *pos, const 
 static void push_own(const struct oracle_game *game, struct kids *kids,
 		     const struct oracle_pos *pos, const uint8_t *v)
 {
-	uint8_t mover[ORACLE_MAX_HANDS];
-	memcpy(mover, v, pos->count[0]);
-	settle(game, mover, pos->count[0]);
-	push_rotated(kids, pos, mover);
+	struct oracle_pos after = *pos;
+	memcpy(after.v[0], v, pos->count[0]);
+	settle(game, &after, 0, pos->v[0]);
+	push_rotated(kids, &after);
 }
 
 static unsigned tap(const struct oracle_game *game, unsigned a, unsigned b)
@@ -209,25 +262,29 @@ static unsigned tap(const struct oracle_game *game, unsigned a, unsigned b)
 	return sum;
 }
 
-static void attacks(const struct oracle_game *game, const struct oracle_pos *pos, struct kids *kids)
+// Every tap of a live hand a of the mover on a live hand of a player still in the game.
+static void attacks_with(const struct oracle_game *game, const struct oracle_pos *pos,
+			 unsigned a, struct kids *kids)
 {
-	for (unsigned i = 0; i < pos->count[0]; i++) {
-		unsigned a = pos->v[0][i];
-		if (a == 0)
-			continue;
-		for (unsigned k = 1; k < game->players; k++) {
-			if (live_hands(pos, k) == 0)
-				continue; // out of the game: cannot be tapped
-			for (unsigned j = 0; j < pos->count[k]; j++) {
-				if (pos->v[k][j] == 0)
-					continue;
-				struct oracle_pos tapped = *pos;
-				tapped.v[k][j] = (uint8_t)tap(game, a, pos->v[k][j]);
-				settle(game, tapped.v[k], pos->count[k]);
-				push_rotated(kids, &tapped, pos->v[0]);
-			}
+	for (unsigned k = 1; k < game->players; k++) {
+		if (!in_game(pos, k))
+			continue; // out of the game or a zombie: cannot be tapped
+		for (unsigned j = 0; j < pos->count[k]; j++) {
+			if (pos->v[k][j] == 0)
+				continue;
+			struct oracle_pos tapped = *pos;
+			tapped.v[k][j] = (uint8_t)tap(game, a, pos->v[k][j]);
+			settle(game, &tapped, k, pos->v[k]);
+			push_rotated(kids, &tapped);
 		}
 	}
+}
+
+static void attacks(const struct oracle_game *game, const struct oracle_pos *pos, struct kids *kids)
+{
+	for (unsigned i = 0; i < pos->count[0]; i++)
+		if (pos->v[0][i] != 0)
+			attacks_with(game, pos, pos->v[0][i], kids);
 }
 
 // Own-hands moves that are not splits: self-attacks, flips and the passes.
@@ -333,8 +390,10 @@ size_t oracle_children(const struct oracle_game *game, const struct oracle_pos *
 	if (oracle_is_terminal(game, pos))
 		return 0;
 	struct kids kids = {0};
-	if (live_hands(pos, 0) == 0) {
-		push_rotated(&kids, pos, pos->v[0]); // eliminated: pass
+	if (pos->zombie[0]) {
+		attacks_with(game, pos, 1, &kids); // a zombie's one finger; it never passes
+	} else if (live_hands(pos, 0) == 0) {
+		push_rotated(&kids, pos); // out of the game: pass
 	} else {
 		attacks(game, pos, &kids);
 		own_moves(game, pos, &kids);
@@ -362,268 +421,3 @@ size_t oracle_children(const struct oracle_game *game, const struct oracle_pos *
 	return kept;
 }
 
-static bool hands_all_equal(const struct oracle_game *game)
-{
-	for (unsigned s = 1; s < game->players; s++)
-		if (game->hands[s] != game->hands[0])
-			return false;
-	return true;
-}
-
-void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos, char *buf)
-{
-	bool digits = game->rollover <= 10 && hands_all_equal(game);
-	char *p = buf;
-	for (unsigned k = 0; k < game->players; k++) {
-		if (k > 0 && !digits)
-			*p++ = '/';
-		for (unsigned i = 0; i < pos->count[k]; i++) {
-			unsigned value = pos->v[k][i];
-			if (game->rollover > 10 && i > 0)
-				*p++ = '.';
-			if (value >= 10)
-				*p++ = (char)('0' + value / 10);
-			*p++ = (char)('0' + value % 10);
-		}
-	}
-	*p = '\0';
-}
-
-// Reads the hands of one player from text[0..len) into pos slot k.
-static bool parse_player(const struct oracle_game *game, const char *text, size_t len,
-			 struct oracle_pos *pos, unsigned k)
-{
-	unsigned n = 0;
-	size_t i = 0;
-	while (i < len) {
-		unsigned value = 0;
-		size_t digits = 0;
-		size_t width = game->rollover > 10 ? len - i : 1;
-		while (digits < width && text[i] >= '0' && text[i] <= '9') {
-			value = value * 10 + (unsigned)(text[i++] - '0');
-			if (++digits > 3)
-				return false;
-		}
-		if (digits == 0 || value >= game->rollover || n == ORACLE_MAX_HANDS)
-			return false;
-		pos->v[k][n++] = (uint8_t)value;
-		if (i < len) {
-			if (game->rollover <= 10)
-				continue;
-			if (text[i] != '.' || i + 1 == len)
-				return false;
-			i++;
-		}
-	}
-	pos->count[k] = n;
-	return n > 0;
-}
-
-bool oracle_parse(const struct oracle_game *game, const char *code, struct oracle_pos *out)
-{
-	memset(out, 0, sizeof *out);
-	out->players = game->players;
-	unsigned p = game->players;
-	if (!strchr(code, '/')) {
-		unsigned total = 0;
-		for (unsigned s = 0; s < p; s++)
-			total += game->hands[s];
-		if (game->rollover > 10 || !hands_all_equal(game) || strlen(code) != total)
-			return false;
-		for (unsigned k = 0; k < p; k++)
-			if (!parse_player(game, code + k * game->hands[0], game->hands[0], out, k) ||
-			    out->count[k] != game->hands[0])
-				return false;
-		oracle_canonicalise(out);
-		return true;
-	}
-	const char *part = code;
-	for (unsigned k = 0; k < p; k++) {
-		size_t len = strcspn(part, "/");
-		if (!parse_player(game, part, len, out, k))
-			return false;
-		if (k + 1 < p && part[len] != '/')
-			return false;
-		if (k + 1 == p && part[len] != '\0')
-			return false;
-		part += len + 1;
-	}
-	bool matched = false;
-	for (unsigned seat = 0; seat < p && !matched; seat++) {
-		matched = true;
-		for (unsigned k = 0; k < p; k++)
-			matched = matched && out->count[k] == game->hands[(seat + k) % p];
-	}
-	if (!matched)
-		return false;
-	oracle_canonicalise(out);
-	return true;
-}
-
-// ---- a hash set of positions (the walk's pos[] plus an open-addressing table) ----
-
-static uint64_t hash_pos(const struct oracle_pos *pos)
-{
-	const unsigned char *b = (const unsigned char *)pos;
-	uint64_t h = 1469598103934665603u;
-	for (size_t i = 0; i < sizeof *pos; i++)
-		h = (h ^ b[i]) * 1099511628211u;
-	return h;
-}
-
-int64_t oracle_walk_find(const struct oracle_walk *walk, const struct oracle_pos *pos)
-{
-	if (!walk->slot_count)
-		return -1;
-	for (uint64_t s = hash_pos(pos) & (walk->slot_count - 1);; s = (s + 1) & (walk->slot_count - 1)) {
-		if (walk->slot[s] == 0)
-			return -1;
-		if (!cmp_pos(&walk->pos[walk->slot[s] - 1], pos))
-			return walk->slot[s] - 1;
-	}
-}
-
-// Adds pos (canonical) unless present; *added tells which. False on allocation failure.
-static bool set_add(struct oracle_walk *w, uint64_t *cap, const struct oracle_pos *pos,
-		    uint8_t depth, bool *added)
-{
-	*added = false;
-	if (oracle_walk_find(w, pos) >= 0)
-		return true;
-	if (w->reachable_count == *cap) {
-		uint64_t grown_cap = *cap ? 2 * *cap : 1024;
-		struct oracle_pos *p = realloc(w->pos, grown_cap * sizeof *p);
-		uint8_t *d = p ? realloc(w->depth, grown_cap) : NULL;
-		if (p)
-			w->pos = p;
-		if (!p || !d)
-			return false;
-		w->depth = d;
-		*cap = grown_cap;
-	}
-	if (2 * (w->reachable_count + 1) > w->slot_count) { // keep the load under 1/2
-		uint64_t n = w->slot_count ? 2 * w->slot_count : 4096;
-		uint32_t *slot = calloc(n, sizeof *slot);
-		if (!slot || n > UINT32_MAX)
-			return free(slot), false;
-		free(w->slot);
-		w->slot = slot;
-		w->slot_count = n;
-		for (uint64_t i = 0; i < w->reachable_count; i++) {
-			uint64_t s = hash_pos(&w->pos[i]) & (n - 1);
-			while (slot[s])
-				s = (s + 1) & (n - 1);
-			slot[s] = (uint32_t)(i + 1);
-		}
-	}
-	uint64_t s = hash_pos(pos) & (w->slot_count - 1);
-	while (w->slot[s])
-		s = (s + 1) & (w->slot_count - 1);
-	w->pos[w->reachable_count] = *pos;
-	w->depth[w->reachable_count] = depth;
-	w->slot[s] = (uint32_t)++w->reachable_count;
-	*added = true;
-	return true;
-}
-
-bool oracle_walk(const struct oracle_game *game, const struct oracle_pos *start,
-		 struct oracle_walk *out)
-{
-	memset(out, 0, sizeof *out);
-	uint64_t cap = 0;
-	bool added;
-	struct oracle_pos first = *start;
-	oracle_canonicalise(&first);
-	if (!set_add(out, &cap, &first, 0, &added))
-		return false;
-	size_t kid_cap = 256;
-	struct oracle_pos *kids = malloc(kid_cap * sizeof *kids);
-	if (!kids)
-		return false;
-	bool ok = true;
-	uint64_t begin = 0, end = 1;
-	for (unsigned d = 0; ok && begin < end; d++) {
-		out->layer_count[d] = end - begin;
-		out->max_depth = d;
-		for (uint64_t i = begin; ok && i < end; i++) {
-			struct oracle_pos here = out->pos[i];
-			if (oracle_is_terminal(game, &here)) {
-				out->layer_terminal[d]++;
-				out->terminal_count++;
-				continue;
-			}
-			size_t n = oracle_children(game, &here, kids, kid_cap);
-			if (n > kid_cap) {
-				free(kids);
-				kid_cap = n;
-				if (!(kids = malloc(kid_cap * sizeof *kids)))
-					return false;
-				oracle_children(game, &here, kids, kid_cap);
-			}
-			for (size_t c = 0; ok && c < n; c++) {
-				if (d + 1 >= ORACLE_MAX_LAYERS)
-					ok = oracle_walk_find(out, &kids[c]) >= 0;
-				else
-					ok = set_add(out, &cap, &kids[c], (uint8_t)(d + 1), &added);
-			}
-		}
-		begin = end;
-		end = out->reachable_count;
-	}
-	free(kids);
-	return ok;
-}
-
-void oracle_walk_free(struct oracle_walk *walk)
-{
-	free(walk->pos);
-	free(walk->depth);
-	free(walk->slot);
-	memset(walk, 0, sizeof *walk);
-}
-
-bool oracle_count_raw(const struct oracle_game *game, uint64_t *raw, uint64_t *distinct)
-{
-	struct oracle_walk set = {0};
-	uint64_t cap = 0, raw_count = 0;
-	unsigned p = game->players, seen_rot[ORACLE_MAX_PLAYERS][ORACLE_MAX_PLAYERS], rot_count = 0;
-	bool ok = true;
-	for (unsigned seat = 0; ok && seat < p; seat++) {
-		unsigned counts[ORACLE_MAX_PLAYERS], total = 0;
-		for (unsigned k = 0; k < p; k++)
-			total += counts[k] = game->hands[(seat + k) % p];
-		bool repeat = false; // the same hand counts seen from an earlier seat
-		for (unsigned j = 0; j < rot_count; j++)
-			repeat = repeat || !memcmp(seen_rot[j], counts, p * sizeof *counts);
-		if (repeat)
-			continue;
-		memcpy(seen_rot[rot_count++], counts, p * sizeof *counts);
-		uint8_t t[ORACLE_MAX_PLAYERS * ORACLE_MAX_HANDS] = {0};
-		for (;;) {
-			struct oracle_pos pos;
-			memset(&pos, 0, sizeof pos);
-			pos.players = p;
-			unsigned used = 0;
-			for (unsigned k = 0; k < p; k++) {
-				pos.count[k] = counts[k];
-				memcpy(pos.v[k], t + used, counts[k]);
-				used += counts[k];
-			}
-			oracle_canonicalise(&pos);
-			bool added;
-			raw_count++;
-			if (!(ok = set_add(&set, &cap, &pos, 0, &added)))
-				break;
-			unsigned i = 0;
-			while (i < total && t[i] == game->rollover - 1)
-				t[i++] = 0;
-			if (i == total)
-				break;
-			t[i]++;
-		}
-	}
-	*raw = raw_count;
-	*distinct = set.reachable_count;
-	oracle_walk_free(&set);
-	return ok;
-}

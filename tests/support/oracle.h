@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // A deliberately naive second implementation of the rules of SPEC.md, for tests only: plain
-// arrays of hand values, moves tried one by one, a brute-force breadth-first walk. It shares
-// no code and no encoding with enum/ (no ranks, no move tables); tests meet enum/ only through
-// position codes (position_format / position_parse). Small instances only: splits try all
-// r^h hand tuples. Not thread-safe per game/walk object; separate objects are independent.
+// arrays of hand values (plus lives left and a zombie mark per player), moves tried one by
+// one, a brute-force breadth-first walk. It shares no code and no encoding with enum/ (no
+// ranks, no move tables, no states); tests meet enum/ only through position codes
+// (position_format / position_parse). Small instances only: splits try all r^h hand tuples.
+// oracle.c holds the rules, oracle_code.c the codes, oracle_walk.c the walk and the raw
+// counts. Not thread-safe per game/walk object; separate objects are independent.
 // Typical use (e.g. a solver test):
 //   struct oracle_game g; struct oracle_pos s; struct oracle_walk w;
 //   oracle_game_init(&g, 2, (unsigned[]){2, 2}, 5, "suicide,meta");
+//   oracle_game_set_lives(&g, 3);                       (optional: --lives 3)
 //   oracle_start(&g, &s); oracle_walk(&g, &s, &w);
 //   for each w.pos[i]: oracle_children(...), oracle_walk_find(&w, &child) -> index in w.pos;
 //   oracle_format(&g, &w.pos[i], code) then position_parse(rules, code, ...) -> enum index.
@@ -22,8 +25,10 @@
 #define ORACLE_MAX_HANDS 8
 #define ORACLE_MAX_ROLLOVER 100
 #define ORACLE_MAX_LAYERS 256
-// Longest code: every hand up to 2 digits plus a separator, plus the terminating NUL.
-#define ORACLE_CODE_MAX (ORACLE_MAX_PLAYERS * ORACLE_MAX_HANDS * 3 + 1)
+#define ORACLE_MAX_LIVES 16
+// Longest code: every hand up to 2 digits plus a separator, a ':LL' lives tag and a '/' per
+// player, plus the terminating NUL.
+#define ORACLE_CODE_MAX (ORACLE_MAX_PLAYERS * (ORACLE_MAX_HANDS * 3 + 4) + 1)
 
 // Rule variants (names as `--variant` takes them), as the oracle reads the rule texts.
 enum {
@@ -43,16 +48,30 @@ enum {
 	ORACLE_CHERRI = 1u << 13,        // pass: swap two hands of different values
 	ORACLE_INTEGERS = 1u << 14,      // flip one live hand v to r - v (when r - v != v)
 	ORACLE_SUDDEN_DEATH = 1u << 15,  // a player a move leaves with one finger is out
+	ORACLE_ZOMBIES = 1u << 16,       // (3+ players) the eliminated return as 1-finger zombies
 };
 // Readings the oracle takes where a rule text leaves a case open (enum/ must agree):
 // - sudden-death: "a player whom a move leaves with exactly one finger" is the player whose
-//   hands the move acted on: the tapped player after an attack, the mover after any move of
-//   their own hands (splits, self-attacks, flips, and the swap/logan/cherri passes). The
-//   attacker's hands are not acted on by an attack; the start is not checked.
-// - misere: the game is over as soon as some player has no live hand; that player wins.
+//   hands the move acted on AND changed (as a multiset): the tapped player after an attack,
+//   the mover after a split, self-attack or flip. A pass (swaps/logan/cherri: the same
+//   multiset) changes nothing, so a one-finger player who passes stays in. The attacker's
+//   hands are not acted on by an attack; the start is not checked.
+// - lives (--lives N, N > 1): one finger is then fatal as under sudden-death. A player whom
+//   a move leaves out (no live hand, or one finger after a change) with L > 1 lives left
+//   takes the start hands again (1 each, r-1 under suns) with L - 1 lives; with 1 life left
+//   they are out for good: all hands dead (lives tag 1), or a zombie under zombies. A
+//   restart is not itself checked for one finger. An out player passes.
+// - zombies: a zombie is one hand of one finger. On its turn it must attack: its 1 taps any
+//   live hand of a player still in the game (not a zombie, not out). It never splits,
+//   passes or makes other moves of its own hands; it cannot be tapped and cannot win. The
+//   game ends when at most one player who is not a zombie has a live hand.
+// - misere: the game is over as soon as some player has no live hand or is a zombie; that
+//   player wins.
 // - halves/halves-odd with meta: the s - r split is also the most even one. The dead-hand
 //   rules (suicide, transfers-only, divisions-only) still filter splits; self-attacks and
 //   flips are not splits and may kill a hand.
+// - every index of enum/ is a position here too: a player whose hands are all dead is out
+//   whatever lives tag they carry (00:2 passes like 00:1).
 
 // The rules: players, hands per seat (seat 0 moves first), rollover, variant flags.
 struct oracle_game {
@@ -60,52 +79,66 @@ struct oracle_game {
 	unsigned hands[ORACLE_MAX_PLAYERS];
 	unsigned rollover;
 	unsigned flags;
+	unsigned lives; // 1: no lives rule (oracle_game_init); N > 1: --lives N
 };
 
 // A position, listed from the player to move (slot 0) on around the ring. Slot k holds
-// count[k] hands in v[k][0..count[k]). Canonical: each slot ascending and every unused byte
-// zero, so two canonical positions are equal exactly when memcmp says so.
+// count[k] hands in v[k][0..count[k]) and lives[k] lives left (1 without the lives rule),
+// or is a zombie: zombie[k] = 1 with count, lives and hands all 0 (a zombie's hand count no
+// longer matters, so two positions that differ only in which seat's zombie is where are one
+// position here). Canonical: each slot ascending and every unused byte zero, so two
+// canonical positions are equal exactly when memcmp says so.
 struct oracle_pos {
 	unsigned players;
 	unsigned count[ORACLE_MAX_PLAYERS];
 	uint8_t v[ORACLE_MAX_PLAYERS][ORACLE_MAX_HANDS];
+	uint8_t lives[ORACLE_MAX_PLAYERS];
+	uint8_t zombie[ORACLE_MAX_PLAYERS];
 };
 
 // Parses a comma-separated list of variant names ("" gives 0) into *flags. Returns false
 // on an unknown or empty name. The oracle's own name list, not enum/'s table.
 bool oracle_flags_parse(const char *list, unsigned *flags);
 
-// Fills game; hands[0..players) per seat. Returns false when a number is outside the
-// oracle's limits (2..ORACLE_MAX_PLAYERS, 1..ORACLE_MAX_HANDS, 2..ORACLE_MAX_ROLLOVER) or a
-// variant name is unknown.
+// Fills game (lives 1); hands[0..players) per seat. Returns false when a number is outside
+// the oracle's limits (2..ORACLE_MAX_PLAYERS, 1..ORACLE_MAX_HANDS, 2..ORACLE_MAX_ROLLOVER),
+// a variant name is unknown, or zombies come with fewer than 3 players.
 bool oracle_game_init(struct oracle_game *game, unsigned players, const unsigned *hands,
 		      unsigned rollover, const char *variants);
+// Sets the lives each player starts with (1: none). False outside 1..ORACLE_MAX_LIVES.
+bool oracle_game_set_lives(struct oracle_game *game, unsigned lives);
 
-// The start: 1 on every hand (r-1 with suns), seat 0 to move. Canonical.
+// The start: 1 on every hand (r-1 with suns), every life, seat 0 to move. Canonical.
 void oracle_start(const struct oracle_game *game, struct oracle_pos *out);
-// Sorts each slot and zeroes unused bytes.
+// Sorts each slot and zeroes unused bytes (and everything of a zombie slot).
 void oracle_canonicalise(struct oracle_pos *pos);
 
-// Terminal: at most one player has a live hand (misere: some player has none).
+// Terminal: at most one player is in the game (not a zombie, a live hand); misere: some
+// player is not (no live hand, or a zombie).
 bool oracle_is_terminal(const struct oracle_game *game, const struct oracle_pos *pos);
-// The slot of the winner of a terminal position: the one live player (misere: the one
-// player with no live hand). -1 when that is not one player (every hand dead, or not
+// The slot of the winner of a terminal position: the one player in the game (misere: the
+// one player who is not). -1 when that is not one player (nobody left in the game, or not
 // terminal).
 int oracle_winner(const struct oracle_game *game, const struct oracle_pos *pos);
 
-// The distinct successors of pos (canonical, sorted by code), written to out[0..cap).
+// The distinct successors of pos (canonical, sorted by memcmp), written to out[0..cap).
 // Returns how many there are, which may exceed cap (then only cap were written): size out
 // with oracle_children(game, pos, NULL, 0) when unsure. 0 for a terminal position; one
-// (the rotation) when the mover has no live hand. Aborts if memory runs out.
+// (the rotation) when the mover is out (no live hand, not a zombie). Aborts if memory runs
+// out.
 size_t oracle_children(const struct oracle_game *game, const struct oracle_pos *pos,
 		       struct oracle_pos *out, size_t cap);
 
-// The code of pos (buf holds ORACLE_CODE_MAX bytes): digits run together when r <= 10 and
-// every player has the same number of hands; otherwise players separated by '/' and, when
-// r > 10, hands separated by '.'. pos must be canonical.
+// The code of pos (buf holds ORACLE_CODE_MAX bytes): digits run together when r <= 10,
+// every player has the same number of hands and there are no tags; otherwise players
+// separated by '/' and, when r > 10, hands separated by '.'. Tags: with lives each player's
+// hands are followed by ':L' (lives left); a zombie is written 'z'. pos must be canonical.
 void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos, char *buf);
-// Parses a code in the form oracle_format writes (hands in any order). Returns false on
-// anything else, including hand counts that are no rotation of game->hands and values >= r.
+// Parses a code in the form oracle_format writes (hands in any order; the run-together
+// form also when tags are on, meaning every life and no zombie; ':L' may be left out,
+// meaning every life). Returns false on anything else, including hand counts that are no
+// rotation of game->hands (a zombie matches any count), values >= r, 'z' without zombies,
+// ':L' without lives or outside 1..lives.
 bool oracle_parse(const struct oracle_game *game, const char *code, struct oracle_pos *out);
 
 // The result of a breadth-first walk from a start: every reachable position in BFS order
@@ -130,10 +163,11 @@ bool oracle_walk(const struct oracle_game *game, const struct oracle_pos *start,
 int64_t oracle_walk_find(const struct oracle_walk *walk, const struct oracle_pos *pos);
 void oracle_walk_free(struct oracle_walk *walk);
 
-// Canonicalises every raw assignment of values 0..r-1 to the hands of every seat, for each
-// distinct rotation of the hand counts (who is to move), and counts the raw assignments
-// (*raw) and the distinct canonical positions (*distinct). Small instances only (it visits
-// every raw tuple). Returns false on allocation failure.
+// Canonicalises every raw assignment to every seat of values 0..r-1 to its hands and a
+// lives tag 1..lives, or (with zombies) of the zombie, for each distinct rotation of the
+// hand counts (who is to move), and counts the raw assignments (*raw) and the distinct
+// canonical positions (*distinct). Small instances only (it visits every raw tuple).
+// Returns false on allocation failure.
 bool oracle_count_raw(const struct oracle_game *game, uint64_t *raw, uint64_t *distinct);
 
 #endif

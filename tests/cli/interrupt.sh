@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# SIGINT during a long run: the program must stop soon, exit 130, say so in one line on
+# stderr, and print nothing on stdout (data goes out only once a computation has succeeded).
+source "$(dirname "$0")/lib/harness.sh"
+
+# Long runs, each interrupted after one second: count with 4 players of one hand each and
+# rollover 90 walks 60 million positions (about 20 s on one thread, 66 MB); solve and games
+# of 6 hands, rollover 8 take several seconds (7 MB); table over a wide range, minutes.
+long=(count --players 4 --hands 1 --rollover 90)
+long_solve=(--hands 6 --rollover 8)
+# Seconds a run may take to stop after SIGINT.
+grace=10
+
+# Background jobs of a script ignore SIGINT; give the program the default disposition, as a
+# shell at a terminal would (coreutils env >= 8.31; without it the program's own handler
+# still takes over once installed).
+launcher=()
+if env --default-signal=INT true 2>/dev/null; then
+	launcher=(env --default-signal=INT)
+fi
+
+# interrupt ARGS...: starts "$BIN" ARGS, sends SIGINT after a second, checks the exit status
+# is 130 and leaves status, stdout and stderr for the checks after it.
+interrupt() {
+	cmdline="$* (SIGINT after 1 s)"
+	"${launcher[@]}" "$BIN" "$@" </dev/null >"$_tmp/out" 2>"$_tmp/err" &
+	local pid=$! waited=0
+	sleep 1
+	if ! kill -0 "$pid" 2>/dev/null; then
+		status=0
+		wait "$pid" || status=$?
+		stdout=$(cat "$_tmp/out")
+		stderr=$(cat "$_tmp/err")
+		fail "finished (exit $status) before the signal: the test needs a longer run" "$stderr"
+		return
+	fi
+	kill -INT "$pid"
+	while kill -0 "$pid" 2>/dev/null && ((waited < grace * 10)); do
+		sleep 0.1
+		waited=$((waited + 1))
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		kill -KILL "$pid"
+		wait "$pid" 2>/dev/null || true
+		stdout=$(cat "$_tmp/out")
+		stderr=$(cat "$_tmp/err")
+		fail "still running ${grace}s after SIGINT (killed)" "$stderr"
+		return
+	fi
+	status=0
+	wait "$pid" || status=$?
+	stdout=$(cat "$_tmp/out")
+	stderr=$(cat "$_tmp/err")
+	if ((status == 130)); then pass; else fail "exit $status, wanted 130" "$stderr"; fi
+}
+
+for args in "--threads 1" "--threads 2 --format json" "--threads 3 --format csv"; do
+	read -r -a extra <<<"$args"
+	interrupt "${long[@]}" "${extra[@]}"
+	expect_stdout_empty
+	expect_stderr_one_line
+	expect_stderr_match '^chopsticks count: .*interrupt'
+done
+
+interrupt table --hands 2-8 --rollover 2-9 --threads 2
+expect_stdout_empty
+expect_stderr_one_line
+expect_stderr_match '^chopsticks table: .*interrupt'
+
+# solve and games, where this binary has them.
+for cmd in solve games; do
+	if ! "$BIN" "$cmd" --help </dev/null >/dev/null 2>&1; then
+		echo "interrupt: this binary has no '$cmd' subcommand; skipped"
+		continue
+	fi
+	interrupt "$cmd" "${long_solve[@]}" --threads 2
+	expect_stdout_empty
+	expect_stderr_one_line
+	expect_stderr_match "^chopsticks $cmd: .*interrupt"
+done
+
+finish
