@@ -41,12 +41,8 @@ uint32_t hand_class_start(const struct rules *rules, const struct hand_class *cl
 	return start_rank(rules, cls) + cls->count * (rules->lives - 1);
 }
 
-// What hands a move just produced (sorted) become for a player with `lives` lives left:
-// out when none is live (or, under one-finger, one finger is left after a change), then a
-// life is lost and the start hands come back, or with none left the player is out (state 0,
-// or the zombie).
-static uint32_t settle(const struct rules *rules, const struct hand_class *cls,
-		       const uint8_t *hands, unsigned lives, bool changed)
+uint32_t hand_class_settle(const struct rules *rules, const struct hand_class *cls,
+			   const uint8_t *hands, unsigned lives, bool changed)
 {
 	unsigned total = 0;
 	for (unsigned k = 0; k < cls->hands; k++)
@@ -103,7 +99,7 @@ static void add_result(void *ctx, const uint8_t *result)
 {
 	struct self_ctx *c = ctx;
 	bool changed = memcmp(result, c->from, c->cls->hands) != 0;
-	relation_add(&c->cls->self, settle(c->rules, c->cls, result, c->lives, changed));
+	relation_add(&c->cls->self, hand_class_settle(c->rules, c->cls, result, c->lives, changed));
 }
 
 // Own-hands moves of every state (a zombie has none).
@@ -136,7 +132,7 @@ static void fill_hits(const struct rules *rules, struct hand_class *cls)
 				memcpy(out, hv, h);
 				out[k] = (uint8_t)fam->tap(rules, a, hv[k]);
 				multiset_sort(out, h);
-				relation_add(&cls->hit, settle(rules, cls, out, s / cls->count + 1, true));
+				relation_add(&cls->hit, hand_class_settle(rules, cls, out, s / cls->count + 1, true));
 			}
 			relation_end_row(&cls->hit);
 		}

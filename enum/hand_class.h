@@ -26,6 +26,12 @@ static inline bool hand_class_alive(const struct hand_class *cls, uint32_t s)
 	return s != cls->zombie && s % cls->count != 0;
 }
 
+// The state that hands a move just produced (sorted) become for a player with lives lives
+// left: out when none is live (or, under one-finger, one finger is left after a change);
+// then a life is lost and the start hands come back, or with none left the player is out
+// (state 0, or the zombie). changed: whether the move changed the hands (passes do not).
+uint32_t hand_class_settle(const struct rules *rules, const struct hand_class *cls,
+			   const uint8_t *hands, unsigned lives, bool changed);
 // The state of the start hands (every hand 1, or r - 1 under suns) with all lives.
 uint32_t hand_class_start(const struct rules *rules, const struct hand_class *cls);
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hand_class.h"
+#include "multiset.h"
 #include "position.h"
 
 bool movegen_is_terminal(const struct rules *rules, uint64_t idx)
@@ -144,16 +146,25 @@ static int hands_text(const struct rules *rules, const struct hand_class *cls, u
 	return used;
 }
 
-// The value that multiset a (of class cls) has more often than b: the tapped hand.
-static unsigned removed_value(const struct hand_class *cls, uint32_t a, uint32_t b)
+// The tapped value b such that a tap by a on state from gives state to (after settling),
+// or 0 if none does.
+static unsigned tapped_value(const struct rules *rules, const struct hand_class *cls, uint32_t from,
+			     uint32_t to, unsigned a)
 {
-	const uint8_t *x = cls->values + (uint64_t)a * cls->hands, *y = cls->values + (uint64_t)b * cls->hands;
-	for (unsigned i = 0; i < cls->hands; i++) {
-		int diff = 0;
-		for (unsigned j = 0; j < cls->hands; j++)
-			diff += (x[j] == x[i]) - (y[j] == x[i]);
-		if (diff > 0)
-			return x[i];
+	const struct move_family *fam = NULL;
+	for (unsigned f = 0; f < rules->family_count; f++)
+		if (rules->family[f]->tap)
+			fam = rules->family[f];
+	const uint8_t *hv = cls->values + (uint64_t)from * cls->hands;
+	for (unsigned k = 0; k < cls->hands && fam; k++) {
+		if (!hv[k] || (k > 0 && hv[k] == hv[k - 1]))
+			continue;
+		uint8_t out[RULES_MAX_HANDS];
+		memcpy(out, hv, cls->hands);
+		out[k] = (uint8_t)fam->tap(rules, a, hv[k]);
+		multiset_sort(out, cls->hands);
+		if (hand_class_settle(rules, cls, out, from / cls->count + 1, true) == to)
+			return hv[k];
 	}
 	return 0;
 }
@@ -191,19 +202,15 @@ void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child
 		const struct hand_class *cls = position_class(rules, from.seat, k);
 		const uint8_t *live = mover->live_values + (uint64_t)from.rank[0] * mover->hands;
 		for (unsigned v = 0; v < mover->hands && live[v]; v++) {
-			const struct relation *hit = &cls->hit;
-			uint64_t row = (uint64_t)from.rank[k] * rules->modulus + live[v];
-			for (uint64_t e = hit->start[row]; e < hit->start[row + 1]; e++) {
-				if (hit->to[e] != to.rank[k - 1])
-					continue;
-				int used = position_hand_text(rules, live[v], buf);
-				used += sprintf(buf + used, "->");
-				used += position_hand_text(rules, removed_value(cls, from.rank[k], to.rank[k - 1]),
-							   buf + used);
-				if (p > 2)
-					sprintf(buf + used, "@%u", k);
-				return;
-			}
+			unsigned b = tapped_value(rules, cls, from.rank[k], to.rank[k - 1], live[v]);
+			if (!b)
+				continue;
+			int used = position_hand_text(rules, live[v], buf);
+			used += sprintf(buf + used, "->");
+			used += position_hand_text(rules, b, buf + used);
+			if (p > 2)
+				sprintf(buf + used, "@%u", k);
+			return;
 		}
 	}
 	strcpy(buf, "pass");

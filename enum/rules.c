@@ -162,6 +162,10 @@ enum status rules_build(const struct rules_spec *spec, struct rules **out, struc
 	}
 	if ((st = size_classes(rules, spec->max_bytes, err)) != STATUS_OK)
 		goto fail;
+	if (rules->axis[AXIS_ZOMBIES] && rules->period > 1) { // a zombie shows no hand count
+		st = error_set(err, STATUS_BAD_INPUT, "zombies need the same number of hands for every player");
+		goto fail;
+	}
 	families_select(rules);
 	for (unsigned c = 0; c < rules->class_count; c++)
 		if ((st = hand_class_build(rules, &rules->class[c], rules->class[c].hands, err)) != STATUS_OK)
