@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: MIT
+// chopsticks-mpi: `chopsticks count` over MPI ranks, for instances that outgrow one machine.
+// Every rank parses the same arguments and builds the same rules; the walk is spread over
+// the ranks (walk.h); rank 0 alone prints, in exactly the formats of `chopsticks count`
+// (cli/cmd_count.c, whose printers these copy, less --unreachable). Every rank exits with
+// the same status.
+#include <fcntl.h>
+#include <gmp.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "closed_form.h"
+#include "enumerate.h"
+#include "output.h"
+#include "position.h"
+#include "special.h"
+#include "variants.h"
+#include "walk.h"
+
+static const char help[] =
+	"usage: mpirun -np N chopsticks-mpi [rule options] [--format text|csv|json]\n"
+	"Does what 'chopsticks count' does, with the walk spread over N MPI ranks, and prints\n"
+	"exactly what it prints (text, csv, json): positions, distinct, reachable, terminal,\n"
+	"max_depth and the positions at each distance. Each rank owns a contiguous block of the\n"
+	"index space and needs one byte per owned position plus one bit per position (the layer\n"
+	"bitmap, merged by MPI_Allreduce) plus the rules tables; --max-memory applies per rank.\n"
+	"--threads sets the OpenMP threads of each rank. --unreachable is not supported here.\n";
+
+enum { OPT_UNREACHABLE };
+static const struct extra_option extra[] = {{"--unreachable", false}};
+
+struct count_result {
+	mpz_t positions, distinct;
+	struct enumeration e;
+	struct special_prediction special;
+	char hands[128], variants[512], start[POSITION_CODE_MAX];
+};
+
+// The printers below are cmd_count.c's, byte for byte, without the --unreachable parts.
+static void print_text(const struct rules *rules, struct count_result *c)
+{
+	const struct enumeration *e = &c->e;
+	printf("players %u, hands %s, rollover %u, variants %s, start %s\n", rules->players, c->hands,
+	       rules->rollover, c->variants[0] ? c->variants : "none", c->start);
+	gmp_printf("positions  %Zd\ndistinct   %Zd\n", c->positions, c->distinct);
+	printf("reachable  %llu\nterminal   %llu\nmax_depth  %u\nlayers (distance: positions, of which terminal)\n",
+	       (unsigned long long)e->reachable_count, (unsigned long long)e->terminal_count, e->max_depth);
+	for (unsigned d = 0; d <= e->max_depth; d++)
+		printf("  %3u: %llu, %llu\n", d, (unsigned long long)e->layer_count[d],
+		       (unsigned long long)e->layer_terminal[d]);
+	if (c->special.applies)
+		printf("closed form: %s -> reachable %llu, length %llu (%s)\n", c->special.formula,
+		       (unsigned long long)c->special.reachable, (unsigned long long)c->special.length,
+		       c->special.reachable == e->reachable_count && c->special.length == e->max_depth ? "agrees" : "DISAGREES");
+}
+
+static void print_csv(const struct rules *rules, struct count_result *c)
+{
+	const struct enumeration *e = &c->e;
+	puts("players,hands,rollover,variants,positions,distinct,reachable,terminal,max_depth,depth,layer_positions,layer_terminal");
+	for (unsigned d = 0; d <= e->max_depth; d++) {
+		printf("%u,", rules->players);
+		output_csv_field(stdout, c->hands);
+		printf(",%u,", rules->rollover);
+		output_csv_field(stdout, c->variants);
+		gmp_printf(",%Zd,%Zd,%llu,%llu,%u,%u,%llu,%llu\n", c->positions, c->distinct,
+			   (unsigned long long)e->reachable_count, (unsigned long long)e->terminal_count,
+			   e->max_depth, d, (unsigned long long)e->layer_count[d],
+			   (unsigned long long)e->layer_terminal[d]);
+	}
+}
+
+static void print_json(const struct rules *rules, struct count_result *c)
+{
+	const struct enumeration *e = &c->e;
+	printf("{\"players\":%u,\"hands\":", rules->players);
+	output_json_hands(stdout, rules->players, rules->hands);
+	printf(",\"rollover\":%u,\"variants\":", rules->rollover);
+	output_json_variants(stdout, rules->variants);
+	gmp_printf(",\"start\":\"%s\",\"positions\":%Zd,\"distinct\":%Zd,\"reachable\":%llu,\"terminal\":%llu,\"max_depth\":%u,\"layers\":[",
+		   c->start, c->positions, c->distinct, (unsigned long long)e->reachable_count,
+		   (unsigned long long)e->terminal_count, e->max_depth);
+	for (unsigned d = 0; d <= e->max_depth; d++)
+		printf("%s%llu", d ? "," : "", (unsigned long long)e->layer_count[d]);
+	printf("],\"layers_terminal\":[");
+	for (unsigned d = 0; d <= e->max_depth; d++)
+		printf("%s%llu", d ? "," : "", (unsigned long long)e->layer_terminal[d]);
+	printf("]");
+	if (c->special.applies) {
+		printf(",\"closed_form\":{\"formula\":");
+		output_json_string(stdout, c->special.formula);
+		printf(",\"reachable\":%llu,\"length\":%llu}", (unsigned long long)c->special.reachable,
+		       (unsigned long long)c->special.length);
+	}
+	printf("}\n");
+}
+
+// Points stderr at /dev/null (ranks other than 0 while parsing, so that each message is
+// printed once); returns the saved descriptor for loud, or -1.
+static int quiet(void)
+{
+	fflush(stderr);
+	int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
+	if (null >= 0) {
+		dup2(null, STDERR_FILENO);
+		close(null);
+	}
+	return saved;
+}
+
+static void loud(int saved)
+{
+	if (saved < 0)
+		return;
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+}
+
+static int exit_code(enum status st)
+{
+	return st == STATUS_OK ? 0 : st == STATUS_BAD_INPUT ? 2 : st == STATUS_INTERRUPTED ? 130 : 1;
+}
+
+static int refuse(const struct cli_options *opt, double positions, double need, int ranks)
+{
+	fprintf(stderr, "chopsticks count: instance too large: %.4g positions need about %.3g GiB per rank with %d ranks (a bit per position, a byte per owned position and the tables), the limit is %.3g GiB (--max-memory)\n",
+		positions, need / (1 << 30), ranks, (double)opt->spec.max_bytes / (1 << 30));
+	return 2;
+}
+
+// Refuses, before the rules tables are built, an instance whose share of the walk on one
+// rank would exceed --max-memory (estimated from the closed form, so it works at any size).
+static int check_size(const struct cli_options *opt, int ranks)
+{
+	mpz_t positions, distinct;
+	mpz_inits(positions, distinct, NULL);
+	bool stumps = opt->spec.axis[AXIS_STUMPS] == 2 || (opt->spec.variants >> VARIANT_STUMPS & 1);
+	closed_form_tagged(positions, distinct, opt->spec.players, opt->spec.hands,
+			   opt->spec.rollover * (stumps ? 2 : 1), opt->spec.lives,
+			   opt->spec.axis[AXIS_ZOMBIES] == 2 || (opt->spec.variants >> VARIANT_ZOMBIES & 1));
+	double size = mpz_get_d(distinct), need = size / 8 + size / ranks;
+	mpz_clears(positions, distinct, NULL);
+	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
+		return 0;
+	return refuse(opt, size, need, ranks);
+}
+
+// The exact check once the rules are built: the busiest rank (rank 0's block is the
+// largest) holds the bitmap, its block and the rules tables.
+static int check_memory(const struct cli_options *opt, const struct rules *rules, int ranks)
+{
+	double need = (double)walk_bytes(rules->size, 0, ranks) + (double)rules->table_bytes;
+	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
+		return 0;
+	return refuse(opt, (double)rules->size, need, ranks);
+}
+
+static int run(int argc, char **argv, int rank, int ranks)
+{
+	struct cli_options opt;
+	struct rules *rules = NULL;
+	struct error err;
+	int saved = rank ? quiet() : -1;
+	int rc = args_parse(argc, argv, "count", extra, 1, NULL, help, &opt);
+	if (rc < 0 && opt.extra_set[OPT_UNREACHABLE])
+		rc = args_fail("count", "--unreachable is not supported by chopsticks-mpi; run 'chopsticks count --unreachable' on one machine");
+	if (rc < 0 && check_size(&opt, ranks))
+		rc = 2;
+	if (rc < 0 && (rc = args_build_rules(&opt, 0, &rules)) == 0)
+		rc = check_memory(&opt, rules, ranks) ? 2 : -1;
+	loud(saved);
+	if (rc >= 0) {
+		rules_free(rules);
+		return rc;
+	}
+	struct count_result c = {0};
+	mpz_inits(c.positions, c.distinct, NULL);
+	closed_form_tagged(c.positions, c.distinct, rules->players, rules->hands, rules->modulus,
+			   rules->lives, rules->axis[AXIS_ZOMBIES]);
+	output_hands(c.hands, sizeof c.hands, rules->players, rules->hands);
+	variants_format_list(rules->variants, c.variants, sizeof c.variants);
+	position_format(rules, rules->start, c.start);
+	if (!opt.start)
+		c.special = special_predict(rules);
+	// Every rank watches for SIGINT (the stop flags are agreed each layer); rank 0 draws.
+	struct progress progress = *output_progress("count");
+	if (rank)
+		progress.report = NULL;
+	struct walk_block block;
+	enum status st = walk_reachable(rules, MPI_COMM_WORLD, &progress, &c.e, &block, &err);
+	if (st != STATUS_OK) {
+		rc = rank ? exit_code(st) : output_failure("count", st, err.msg);
+	} else if (rank == 0) {
+		output_progress_done();
+		void (*print[])(const struct rules *, struct count_result *) = {print_text, print_csv, print_json};
+		print[opt.format](rules, &c);
+		if (fflush(stdout) != 0) {
+			fprintf(stderr, "chopsticks count: writing the output failed\n");
+			rc = 1;
+		} else {
+			rc = 0;
+		}
+	} else {
+		rc = 0;
+	}
+	enumeration_free(&c.e);
+	mpz_clears(c.positions, c.distinct, NULL);
+	rules_free(rules);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	int provided, rank, ranks;
+	if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+		fprintf(stderr, "chopsticks-mpi: MPI_Init_thread failed\n");
+		return 1;
+	}
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+	// Only rank 0 writes data (and --help); the others' stdout goes nowhere.
+	if (rank && !freopen("/dev/null", "w", stdout))
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	int rc = run(argc, argv, rank, ranks), all;
+	MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Finalize();
+	return all;
+}

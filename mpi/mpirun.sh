@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: MIT
+# shellcheck shell=bash
+# mpi_run NP BIN ARGS...: runs BIN on NP ranks with $MPIEXEC (stdin from /dev/null, at most
+# 60 s). With Open MPI it may run as root (CI containers) and put more ranks than cores.
+# Idle OpenMP threads sleep instead of spinning: with more threads than cores (several
+# ranks on a small CI machine) spinning makes these short runs many times slower.
+MPIEXEC=${MPIEXEC:-mpirun}
+export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
+mpi_flags=()
+if "$MPIEXEC" --version 2>/dev/null | grep -Eqi 'open ?mpi|openrte|open-mpi'; then
+	# --quiet: no mpirun banner after a rank exits nonzero, so stderr is the program's own.
+	mpi_flags=(--allow-run-as-root --oversubscribe --quiet)
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	# One machine: shared memory only, which starts several times faster than probing
+	# every network transport.
+	export OMPI_MCA_btl=${OMPI_MCA_btl:-self,vader} OMPI_MCA_pml=${OMPI_MCA_pml:-ob1}
+fi
+
+# In a sanitizer build LeakSanitizer would report Open MPI's own allocations (never freed,
+# many in components it has already unloaded, so no suppression can name them): leak
+# checking is off for the MPI runs only; address and undefined-behaviour checks stay on.
+mpi_run() {
+	local np=$1
+	shift
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		timeout 60 "$MPIEXEC" "${mpi_flags[@]}" -np "$np" "$@" </dev/null
+}

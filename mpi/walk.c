@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+// The distributed level-synchronous walk (see walk.h). Per layer L each rank expands its own
+// positions at distance L and sets the bit of every child, whoever owns it, in a bitmap over
+// the whole index space; an MPI_BOR allreduce merges the bitmaps, and each rank gives
+// distance L + 1 to the marked positions of its block still unseen. The layer sets are those
+// of the single-process walk, so every count is the same whatever the ranks and threads.
+#include "walk.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+
+// An allreduce moves at most this many bytes at once: MPI counts are int.
+#define CHUNK_BYTES (UINT64_C(1) << 30)
+
+struct walk_block walk_block_of(uint64_t size, int rank, int ranks)
+{
+	uint64_t q = size / (uint64_t)ranks, rem = size % (uint64_t)ranks, k = (uint64_t)rank;
+	struct walk_block b;
+	b.lo = k * q + (k < rem ? k : rem);
+	b.hi = b.lo + q + (k < rem ? 1 : 0);
+	return b;
+}
+
+static uint64_t bitmap_words(uint64_t size)
+{
+	return size / 64 + (size % 64 != 0);
+}
+
+uint64_t walk_bytes(uint64_t size, int rank, int ranks)
+{
+	struct walk_block b = walk_block_of(size, rank, ranks);
+	uint64_t bytes;
+	if (__builtin_mul_overflow(bitmap_words(size), (uint64_t)sizeof(uint64_t), &bytes) ||
+	    __builtin_add_overflow(bytes, b.hi - b.lo, &bytes))
+		return UINT64_MAX;
+	return bytes;
+}
+
+enum status walk_agree(MPI_Comm comm, enum status st, struct error *err)
+{
+	struct {
+		int status, rank;
+	} mine = {(int)st, 0}, top;
+	MPI_Comm_rank(comm, &mine.rank);
+	// MAXLOC breaks ties by the lowest rank, so every rank names the same sender.
+	MPI_Allreduce(&mine, &top, 1, MPI_2INT, MPI_MAXLOC, comm);
+	if (top.status != STATUS_OK)
+		MPI_Bcast(err->msg, (int)sizeof err->msg, MPI_CHAR, top.rank, comm);
+	return (enum status)top.status;
+}
+
+// Sets the bit of every child of the block's positions at distance layer. Returns nonzero
+// when a thread could not get its child buffer (its share of the layer is then missing).
+static int expand(const struct rules *rules, const uint8_t *depth, struct walk_block b, uint8_t layer,
+		  uint64_t *bits)
+{
+	int oom = 0;
+#pragma omp parallel
+	{
+		uint64_t *child = malloc((rules->max_moves + 1) * sizeof *child);
+		if (!child) {
+#pragma omp atomic write
+			oom = 1;
+		}
+#pragma omp for schedule(dynamic, 4096)
+		for (uint64_t i = b.lo; i < b.hi; i++) {
+			if (!child || depth[i - b.lo] != layer)
+				continue;
+			size_t n = movegen_children(rules, i, child);
+			for (size_t c = 0; c < n; c++) {
+				uint64_t *word = &bits[child[c] >> 6], bit = UINT64_C(1) << (child[c] & 63);
+				if (!(__atomic_load_n(word, __ATOMIC_RELAXED) & bit))
+					__atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
+			}
+		}
+		free(child);
+	}
+	return oom;
+}
+
+// Merges the bitmaps of all ranks in place, in pieces whose count fits an int.
+static void merge(uint64_t *bits, uint64_t words, MPI_Comm comm)
+{
+	const uint64_t chunk = CHUNK_BYTES / sizeof *bits;
+	for (uint64_t w = 0; w < words; w += chunk) {
+		uint64_t n = words - w < chunk ? words - w : chunk;
+		if (MPI_Allreduce(MPI_IN_PLACE, bits + w, (int)n, MPI_UINT64_T, MPI_BOR, comm) != MPI_SUCCESS)
+			MPI_Abort(comm, 1);
+	}
+}
+
+// Gives distance next to the marked, unseen positions of the block; returns how many.
+static uint64_t settle(uint8_t *depth, struct walk_block b, const uint64_t *bits, uint8_t next)
+{
+	uint64_t found = 0;
+#pragma omp parallel for schedule(static) reduction(+ : found)
+	for (uint64_t i = b.lo; i < b.hi; i++)
+		if ((bits[i >> 6] >> (i & 63) & 1) && depth[i - b.lo] == ENUMERATE_UNSEEN) {
+			depth[i - b.lo] = next;
+			found++;
+		}
+	return found;
+}
+
+static void count_terminals(const struct rules *rules, struct walk_block b, struct enumeration *e,
+			    MPI_Comm comm)
+{
+	uint64_t terminal[ENUMERATE_MAX_LAYERS] = {0};
+#pragma omp parallel
+	{
+		uint64_t mine[ENUMERATE_MAX_LAYERS] = {0};
+#pragma omp for schedule(static)
+		for (uint64_t i = b.lo; i < b.hi; i++)
+			if (e->depth[i - b.lo] != ENUMERATE_UNSEEN && movegen_is_terminal(rules, i))
+				mine[e->depth[i - b.lo]]++;
+#pragma omp critical(walk_terminals)
+		for (unsigned d = 0; d < ENUMERATE_MAX_LAYERS; d++)
+			terminal[d] += mine[d];
+	}
+	MPI_Allreduce(MPI_IN_PLACE, terminal, ENUMERATE_MAX_LAYERS, MPI_UINT64_T, MPI_SUM, comm);
+	for (unsigned d = 0; d <= e->max_depth; d++) {
+		e->layer_terminal[d] = terminal[d];
+		e->terminal_count += terminal[d];
+		e->reachable_count += e->layer_count[d];
+	}
+}
+
+enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struct progress *progress,
+			   struct enumeration *out, struct walk_block *block, struct error *err)
+{
+	int rank, ranks;
+	MPI_Comm_rank(comm, &rank);
+	MPI_Comm_size(comm, &ranks);
+	memset(out, 0, sizeof *out);
+	struct walk_block b = *block = walk_block_of(rules->size, rank, ranks);
+	uint64_t words = bitmap_words(rules->size), len = b.hi - b.lo;
+	uint64_t *bits = NULL;
+	enum status st = STATUS_OK;
+	if (words > SIZE_MAX / sizeof *bits || len > SIZE_MAX)
+		st = error_set(err, STATUS_FAILURE, "rank %d: the walk does not fit the address space", rank);
+	if (st == STATUS_OK) {
+		out->size = len;
+		out->depth = malloc(len ? (size_t)len : 1);
+		bits = malloc(words ? (size_t)words * sizeof *bits : sizeof *bits);
+		if (!out->depth || !bits)
+			st = error_set(err, STATUS_FAILURE, "rank %d: out of memory: the walk needs %llu bytes",
+				       rank, (unsigned long long)walk_bytes(rules->size, rank, ranks));
+	}
+	if ((st = walk_agree(comm, st, err)) != STATUS_OK)
+		goto done;
+	memset(out->depth, ENUMERATE_UNSEEN, (size_t)len);
+	if (rules->start >= b.lo && rules->start < b.hi)
+		out->depth[rules->start - b.lo] = 0;
+	out->layer_count[0] = 1;
+	for (unsigned layer = 0;; layer++) {
+		progress_report(progress, "walk", layer, 0);
+		memset(bits, 0, (size_t)words * sizeof *bits);
+		int oom = expand(rules, out->depth, b, (uint8_t)layer, bits);
+		merge(bits, words, comm);
+		// found, failed ranks, stopped ranks: one small allreduce per layer.
+		uint64_t mine[3] = {oom ? 0 : settle(out->depth, b, bits, (uint8_t)(layer + 1)), (uint64_t)oom,
+				    (uint64_t)(progress_stopped(progress) != 0)};
+		uint64_t all[3];
+		MPI_Allreduce(mine, all, 3, MPI_UINT64_T, MPI_SUM, comm);
+		if (all[2]) {
+			st = error_set(err, STATUS_INTERRUPTED, "interrupted");
+			break;
+		}
+		if (all[1]) {
+			st = error_set(err, STATUS_FAILURE, "out of memory during the walk (%llu of %d ranks)",
+				       (unsigned long long)all[1], ranks);
+			break;
+		}
+		if (all[0] == 0) {
+			out->max_depth = layer;
+			break;
+		}
+		if (layer + 1 >= ENUMERATE_MAX_LAYERS - 1) {
+			st = error_set(err, STATUS_BAD_INPUT, "more than %d layers from the start: not supported",
+				       ENUMERATE_MAX_LAYERS - 1);
+			break;
+		}
+		out->layer_count[layer + 1] = all[0];
+	}
+	if (st == STATUS_OK)
+		count_terminals(rules, b, out, comm);
+done:
+	free(bits);
+	if (st != STATUS_OK)
+		enumeration_free(out);
+	return st;
+}
