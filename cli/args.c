@@ -3,6 +3,7 @@
 // refusal names the bad value and what is allowed.
 #include "args.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -188,12 +189,14 @@ static int finish(const char *cmd, struct cli_options *opt)
 {
 	int rc;
 	uint64_t v;
-	if (opt->rollover_given && !strchr(opt->rollover_text, '-') &&
+	// table and atlas read ranges (A-B) themselves; everyone else wants one value.
+	bool ranges = !strcmp(cmd, "table") || !strcmp(cmd, "atlas");
+	if (opt->rollover_given && !ranges &&
 	    !numparse_u64(opt->rollover_text, (size_t)-1, 2, RULES_MAX_ROLLOVER, &v))
 		return args_fail(cmd, "--rollover '%s': must be an integer from 2 to %d", opt->rollover_text, RULES_MAX_ROLLOVER);
-	if (opt->rollover_given && !strchr(opt->rollover_text, '-'))
+	if (opt->rollover_given && !ranges)
 		opt->spec.rollover = (unsigned)v;
-	if (opt->hands_given && !strchr(opt->hands_text, '-') && (rc = parse_hands(cmd, opt)) >= 0)
+	if (opt->hands_given && !ranges && (rc = parse_hands(cmd, opt)) >= 0)
 		return rc;
 #ifdef _OPENMP
 	omp_set_num_threads((int)opt->threads);
@@ -269,6 +272,13 @@ int args_parse(int argc, char **argv, const char *cmd, const struct extra_option
 	return finish(cmd, opt);
 }
 
+// Writes 2^log2v as a short decimal ("3.17e+50"), also past the range of a double.
+static void approx(char *buf, double log2v)
+{
+	double log10v = log2v * log10(2.0), e = floor(log10v);
+	snprintf(buf, 32, "%.3ge%+.0f", pow(10.0, log10v - e), e);
+}
+
 // Refuses, before anything is allocated, an instance whose positions alone would need more
 // than the limit (estimated from the closed form, so it works at any size).
 static int check_size(const struct cli_options *opt, uint64_t bytes_per_position)
@@ -279,13 +289,17 @@ static int check_size(const struct cli_options *opt, uint64_t bytes_per_position
 	closed_form_tagged(positions, distinct, opt->spec.players, opt->spec.hands,
 			   opt->spec.rollover * (stumps ? 2 : 1), opt->spec.lives,
 			   opt->spec.axis[AXIS_ZOMBIES] == 2 || (opt->spec.variants >> VARIANT_ZOMBIES & 1));
-	double need = mpz_get_d(distinct) * (double)bytes_per_position;
+	long exp2;
+	double mantissa = mpz_get_d_2exp(&exp2, distinct); // distinct = mantissa * 2^exp2
 	mpz_clears(positions, distinct, NULL);
-	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
+	double log2_need = (double)exp2 + log2(mantissa * (double)bytes_per_position);
+	if (!opt->spec.max_bytes || log2_need <= log2((double)opt->spec.max_bytes))
 		return 0;
-	fprintf(stderr, "chopsticks %s: instance too large: %.4g positions need about %.3g GiB, the limit is %.3g GiB (--max-memory)\n",
-		opt->command, need / (double)bytes_per_position, need / (1 << 30),
-		(double)opt->spec.max_bytes / (1 << 30));
+	char count[32], gib[32];
+	approx(count, log2_need - log2((double)bytes_per_position));
+	approx(gib, log2_need - 30);
+	fprintf(stderr, "chopsticks %s: instance too large: %s positions need about %s GiB, the limit is %.3g GiB (--max-memory)\n",
+		opt->command, count, gib, (double)opt->spec.max_bytes / (1 << 30));
 	return 2;
 }
 
@@ -299,6 +313,14 @@ int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position,
 	if (st != STATUS_OK) {
 		fprintf(stderr, "chopsticks %s: %s\n", opt->command, err.msg);
 		return st == STATUS_BAD_INPUT ? 2 : 1;
+	}
+	double need = (double)(*out)->size * (double)bytes_per_position + (double)(*out)->table_bytes;
+	if (opt->spec.max_bytes && need > (double)opt->spec.max_bytes) {
+		fprintf(stderr, "chopsticks %s: instance too large: its positions and move tables need about %.3g GiB, the limit is %.3g GiB (--max-memory)\n",
+			opt->command, need / (1 << 30), (double)opt->spec.max_bytes / (1 << 30));
+		rules_free(*out);
+		*out = NULL;
+		return 2;
 	}
 	uint64_t start;
 	if (opt->start) {

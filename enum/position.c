@@ -105,8 +105,13 @@ static int parse_player(const struct rules *rules, const char *text, size_t len,
 static enum status bad_code(const struct rules *rules, const char *code, struct error *err,
 			    const char *why)
 {
-	return error_set(err, STATUS_BAD_INPUT, "code '%.80s': %s (%u players, rollover %u)",
-			 code, why, rules->players, rules->rollover);
+	char shown[81]; // control characters would break the one-line message
+	size_t n = 0;
+	for (; code[n] && n < sizeof shown - 1; n++)
+		shown[n] = (unsigned char)code[n] < 0x20 || code[n] == 0x7f ? '?' : code[n];
+	shown[n] = '\0';
+	return error_set(err, STATUS_BAD_INPUT, "code '%s': %s (%u players, rollover %u)",
+			 shown, why, rules->players, rules->rollover);
 }
 
 #define TAG_ZOMBIE UINT32_MAX

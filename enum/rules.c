@@ -92,7 +92,7 @@ static enum status size_classes(struct rules *rules, uint64_t max_bytes, struct 
 		    __builtin_mul_overflow(rules->block, count * rules->lives + (rules->axis[AXIS_ZOMBIES] ? 1 : 0),
 					   &rules->block))
 			return error_set(err, STATUS_BAD_INPUT,
-					 "%u players, %u hands, rollover %u: more than 2^64 positions; too large to index",
+					 "%u players with %u hands each, rollover %u: more than 2^64 positions; too large to index",
 					 rules->players, h, rules->rollover);
 	}
 	rules->period = closed_form_rotations(rules->players, rules->hands);
@@ -100,7 +100,7 @@ static enum status size_classes(struct rules *rules, uint64_t max_bytes, struct 
 		return error_set(err, STATUS_BAD_INPUT, "instance too large: more than 2^64 positions");
 	if (max_bytes && bytes > (double)max_bytes)
 		return error_set(err, STATUS_BAD_INPUT,
-				 "instance too large: its move tables alone need about %.3g GiB, the limit is %.3g GiB",
+				 "instance too large: its move tables alone need about %.3g GiB, the limit is %.3g GiB (--max-memory)",
 				 bytes / (1 << 30), (double)max_bytes / (1 << 30));
 	return STATUS_OK;
 }

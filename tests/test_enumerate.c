@@ -2,7 +2,8 @@
 // enumerate.h against the oracle's brute-force BFS (reachable, terminal, depth of every
 // position, every layer) with 1, 2 and 4 threads, also with zombies and lives; the index
 // space against the GMP closed forms (closed_form_tagged with lives and zombies); and the
-// closed forms themselves against the oracle canonicalising every raw tuple.
+// closed forms themselves against the oracle canonicalising every raw tuple; under stumps
+// (half fingers) the index space is the closed forms at 2r.
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <gmp.h>
@@ -99,6 +100,30 @@ ParameterizedTestParameters(enumerate, against_oracle)
 		{{3, {1, 1, 1}, 4, "zombies,suns,lives=3"}, ""},
 		{{2, {2, 2}, 5, "lives=3"}, "01:1/13"},
 		{{3, {2, 2, 2}, 3, "zombies,lives=2"}, "z/12:1/11"},
+		// stumps (hands in half fingers), alone and with other variants
+		{{2, {1, 1}, 5, "stumps"}, ""},
+		{{2, {2, 2}, 2, "stumps"}, ""},
+		{{2, {2, 2}, 3, "stumps"}, ""},
+		{{2, {2, 2}, 4, "stumps"}, ""},
+		{{2, {2, 2}, 5, "stumps"}, ""},
+		{{2, {3, 3}, 3, "stumps"}, ""},
+		{{2, {3, 3}, 4, "stumps"}, ""},
+		{{2, {3, 2}, 5, "stumps"}, ""},
+		{{3, {2, 2, 2}, 3, "stumps"}, ""},
+		{{2, {2, 2}, 5, "stumps,cutoff"}, ""},
+		{{2, {3, 3}, 4, "stumps,suicide"}, ""},
+		{{2, {2, 2}, 5, "stumps,meta"}, ""},
+		{{2, {2, 2}, 5, "stumps,suns"}, ""},
+		{{2, {2, 2}, 5, "stumps,sudden-death"}, ""},
+		{{2, {2, 2}, 5, "stumps,integers"}, ""},
+		{{2, {3, 3}, 4, "stumps,attacks-only"}, ""},
+		{{2, {2, 2}, 5, "stumps,misere"}, ""},
+		{{2, {3, 3}, 4, "stumps,suicide,meta,suns"}, ""},
+		{{3, {2, 2, 2}, 3, "stumps,zombies"}, ""},
+		{{2, {2, 2}, 4, "stumps,lives=2"}, ""},
+		{{2, {2, 2}, 5, "stumps"}, "0h0h/11"},
+		{{2, {3, 3}, 4, "stumps,cutoff"}, "00h3h/012"},
+		{{2, {2, 2}, 12, "stumps"}, "0h.10h/3.11"},
 	};
 	return cr_make_param_array(struct walk_case, cases, sizeof cases / sizeof cases[0]);
 }
@@ -299,7 +324,7 @@ Test(enumerate, size_is_closed_form_tagged)
 	const struct instance cases[] = {
 		{2, {2, 2}, 5, "lives=3"},         {2, {3, 2}, 4, "lives=2"},
 		{3, {2, 1, 2}, 4, "lives=2"},      {3, {2, 2, 2}, 5, "zombies"},
-		{3, {2, 1, 2}, 4, "zombies"},      {4, {1, 1, 1, 1}, 7, "zombies,lives=16"},
+		{3, {1, 1, 1}, 6, "zombies"},      {4, {1, 1, 1, 1}, 7, "zombies,lives=16"},
 		{2, {6, 6}, 5, "lives=16"},        {3, {2, 2, 2}, 5, "zombies,lives=3"},
 	};
 	mpz_t positions, distinct;
@@ -373,4 +398,41 @@ Test(enumerate, closed_form_tagged_known_values)
 	cr_assert_eq(mpz_cmp_ui(positions, 2 * 128 * 32), 0, "2 rotations * (64 * 2) * (16 * 2)");
 	cr_assert_eq(mpz_cmp_ui(distinct, 2 * 40 * 20), 0, "2 rotations * (20 * 2) * (10 * 2)");
 	mpz_clears(positions, distinct, plain, NULL);
+}
+
+// Stumps count half fingers: a hand shows 2r values, so the index space is the closed form
+// distinct count at 2r (C(h + 2r - 1, h) per player), which the oracle confirms by
+// canonicalising every raw tuple of half-finger values ((2r)^(p h) of them).
+Test(enumerate, stumps_index_space)
+{
+	const struct instance cases[] = {
+		{2, {2, 2}, 5, "stumps"}, {2, {1, 1}, 3, "stumps"},       {2, {3, 3}, 3, "stumps"},
+		{2, {3, 2}, 3, "stumps"}, {3, {2, 1, 2}, 2, "stumps"},    {3, {2, 2, 2}, 2, "stumps,zombies"},
+		{2, {2, 2}, 3, "stumps,lives=2"},
+	};
+	mpz_t positions, distinct;
+	mpz_inits(positions, distinct, NULL);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct rules *rules = instance_rules(&cases[i]);
+		struct oracle_game game;
+		instance_game(&cases[i], &game);
+		bool zombies;
+		unsigned lives = tags_of(&cases[i], &zombies);
+		closed_form_tagged(positions, distinct, cases[i].players, cases[i].hands,
+				   2 * cases[i].rollover, lives, zombies);
+		cr_assert_eq(mpz_cmp_ui(distinct, rules->size), 0, "case %zu: size %llu", i,
+			     (unsigned long long)rules->size);
+		uint64_t raw, count;
+		cr_assert(oracle_count_raw(&game, &raw, &count));
+		cr_assert_eq(mpz_cmp_ui(positions, raw), 0, "case %zu: raw %llu", i, (unsigned long long)raw);
+		cr_assert_eq(mpz_cmp_ui(distinct, count), 0, "case %zu: distinct %llu", i,
+			     (unsigned long long)count);
+		rules_free(rules);
+	}
+	// Hand-checked: 2 hands, r = 5: C(2 + 10 - 1, 2) = 55 multisets, 55^2 = 3025 positions.
+	struct instance standard = {2, {2, 2}, 5, "stumps"};
+	struct rules *rules = instance_rules(&standard);
+	cr_assert_eq(rules->size, 3025);
+	rules_free(rules);
+	mpz_clears(positions, distinct, NULL);
 }

@@ -212,7 +212,6 @@ ParameterizedTestParameters(movegen, against_oracle)
 		{3, {2, 2, 2}, 4, "zombies,sudden-death,self-attack,swaps"},
 		{3, {2, 2, 2}, 3, "zombies,suns,meta,integers"},
 		{3, {2, 2, 2}, 3, "zombies,attacks-only"},
-		{3, {2, 1, 2}, 3, "zombies"}, // codes compared: z/z/11 is two indexes, one code
 		// lives (--lives N, with the one-finger rule it implies)
 		{2, {1, 1}, 5, "lives=2"},
 		{2, {1, 1}, 4, "lives=3"},
@@ -236,6 +235,45 @@ ParameterizedTestParameters(movegen, against_oracle)
 		{3, {1, 1, 1}, 4, "zombies,suns,lives=3"},
 		{3, {2, 2, 2}, 3, "zombies,suns,lives=3"},
 		{3, {2, 2, 2}, 3, "zombies,misere,lives=2"},
+		// stumps: hands count half fingers, C(h + 2r - 1, h) multisets per player
+		{2, {1, 1}, 5, "stumps"},
+		{2, {2, 2}, 2, "stumps"},
+		{2, {2, 2}, 3, "stumps"},
+		{2, {2, 2}, 5, "stumps"},
+		{2, {3, 3}, 3, "stumps"},
+		{2, {3, 3}, 4, "stumps"},
+		{2, {3, 2}, 4, "stumps"},
+		{3, {2, 2, 2}, 3, "stumps"},
+		{3, {2, 1, 2}, 3, "stumps"},
+		{2, {2, 2}, 11, "stumps"},
+		{2, {2, 2}, 5, "stumps,cutoff"},
+		{2, {3, 3}, 3, "stumps,cutoff"},
+		{2, {2, 2}, 5, "stumps,suicide"},
+		{2, {3, 3}, 3, "stumps,suicide"},
+		{2, {2, 2}, 5, "stumps,meta"},
+		{2, {3, 3}, 4, "stumps,meta"},
+		{2, {2, 2}, 4, "stumps,suns"},
+		{2, {3, 3}, 3, "stumps,suns"},
+		{2, {2, 2}, 5, "stumps,sudden-death"},
+		{2, {3, 3}, 3, "stumps,sudden-death"},
+		{2, {2, 2}, 5, "stumps,integers"},
+		{2, {3, 3}, 4, "stumps,integers"},
+		{2, {2, 2}, 5, "stumps,attacks-only"},
+		{2, {3, 3}, 3, "stumps,attacks-only"},
+		{2, {2, 2}, 5, "stumps,misere"},
+		{2, {2, 2}, 5, "stumps,transfers-only"},
+		{2, {3, 3}, 3, "stumps,divisions-only"},
+		{2, {2, 2}, 5, "stumps,halves"},
+		{2, {3, 3}, 4, "stumps,halves-odd"},
+		{2, {2, 2}, 5, "stumps,self-attack"},
+		{2, {2, 2}, 5, "stumps,swaps,logan,cherri"},
+		{2, {2, 2}, 4, "stumps,suicide,meta,suns"},
+		{2, {3, 3}, 3, "stumps,cutoff,suicide,sudden-death"},
+		{2, {3, 2}, 4, "stumps,integers,attacks-only"},
+		{3, {2, 2, 2}, 3, "stumps,zombies"},
+		{3, {2, 2, 2}, 2, "stumps,zombies,sudden-death"},
+		{2, {2, 2}, 4, "stumps,lives=2"},
+		{3, {1, 1, 1}, 3, "stumps,zombies,lives=2"},
 	};
 	return cr_make_param_array(struct instance, cases, sizeof cases / sizeof cases[0]);
 }
@@ -386,5 +424,31 @@ Test(movegen, zombie_attacks)
 	}
 	cr_assert_eq(movegen_children(rules, from, got), 2);
 	cr_assert_arr_eq(got, want, sizeof want, "the zombie adds one finger (12), not a half (11h)");
+	rules_free(rules);
+}
+
+// Hand-checked (stumps, r = 5): from 01/11 the lone 1 splits into two halves (01->0h0h, an
+// own-hands move) or taps (1->1); from 0h0h/11 a half taps a 1, which gains a half (0h->1);
+// 01/11 is a parent of 11/0h0h.
+Test(movegen, stumps_moves_described)
+{
+	struct instance in = {2, {2, 2}, 5, "stumps"};
+	struct rules *rules = instance_rules(&in);
+	const char *from[] = {"01/11", "01/11", "0h0h/11", "0h4/14h"};
+	const char *to[] = {"11/0h0h", "12/01", "11h/0h0h", "13h/0h4"};
+	const char *text[] = {"01->0h0h", "1->1", "0h->1", "4->4h"};
+	const enum move_kind kind[] = {MOVE_SELF, MOVE_ATTACK, MOVE_ATTACK, MOVE_ATTACK};
+	for (int i = 0; i < 4; i++) {
+		uint64_t a = code_index(rules, from[i]), b = code_index(rules, to[i]), got[64];
+		char buf[2 * POSITION_CODE_MAX];
+		movegen_describe(rules, a, b, buf);
+		cr_assert_str_eq(buf, text[i], "%s -> %s", from[i], to[i]);
+		cr_assert_eq(movegen_kind(rules, a, b), kind[i], "%s -> %s", from[i], to[i]);
+		size_t n = movegen_parents(rules, b, got);
+		bool found = false;
+		for (size_t j = 0; j < n; j++)
+			found = found || got[j] == a;
+		cr_assert(found, "%s is a parent of %s", from[i], to[i]);
+	}
 	rules_free(rules);
 }

@@ -2,7 +2,8 @@
 // position.h: the worked example, code <-> index round trips over every index (with the
 // oracle's independent reading of each code), decode/encode, hands given in any order, and
 // the codes that must be refused with STATUS_BAD_INPUT and a message. Also tagged codes
-// (lives ':L', zombies 'z'): round trips, the '/' form, omitted tags, refusals.
+// (lives ':L', zombies 'z', halves 'h' under stumps): round trips, the '/' form, omitted
+// tags, refusals.
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <string.h>
@@ -54,6 +55,11 @@ ParameterizedTestParameters(position, round_trip)
 		{3, {2, 1, 2}, 3, "lives=2"},     {3, {2, 2, 2}, 3, "zombies"},
 		{3, {1, 1, 1}, 5, "zombies,lives=3"}, {4, {1, 1, 1, 1}, 3, "zombies,lives=2"},
 		{3, {1, 1, 1}, 11, "zombies,lives=10"},
+		// stumps: hand values in half fingers, a half written 'h'
+		{2, {2, 2}, 5, "stumps"},         {2, {3, 2}, 4, "stumps"},
+		{2, {2, 2}, 12, "stumps"},        {2, {2, 1}, 13, "stumps"},
+		{2, {1, 1}, 100, "stumps"},       {2, {2, 2}, 3, "stumps,lives=3"},
+		{3, {2, 2, 2}, 3, "stumps,zombies,lives=2"},
 	};
 	return cr_make_param_array(struct instance, cases, sizeof cases / sizeof cases[0]);
 }
@@ -281,6 +287,18 @@ ParameterizedTestParameters(position, tagged_rejected)
 		{3, {2, 2, 2}, 5, "zombies,lives=2", "z:2/11/11"},
 		{3, {2, 2, 2}, 5, "zombies,lives=2", "z/11:0/11"},
 		{3, {2, 2, 2}, 5, "zombies,lives=2", "z/11:3/11"},
+		// 'h' needs stumps; a half above r - 1 is out of range (3h with r = 3); malformed halves
+		{2, {2, 2}, 5, "", "0h1/11"},              {2, {2, 2}, 5, "lives=2", "0h1/11"},
+		{2, {2, 2}, 12, "", "0.1h/1.1"},           {2, {2, 2}, 3, "stumps", "03h/11"},
+		{2, {2, 2}, 3, "stumps", "3h0/11"},        {2, {2, 2}, 5, "stumps", "05/11"},
+		{2, {2, 2}, 5, "stumps", "0hh/11"},        {2, {2, 2}, 5, "stumps", "h1/11"},
+		{2, {2, 2}, 5, "stumps", "0H1/11"},        {2, {2, 2}, 5, "stumps", "0h0h11"},
+		{2, {2, 2}, 5, "stumps", "1h/11"},         {2, {2, 2}, 5, "stumps", "1h1h1/11"},
+		{2, {2, 2}, 5, "stumps", "0h1/11/11"},     {2, {2, 2}, 5, "stumps", "0h 1/11"},
+		{2, {2, 2}, 12, "stumps", "0.12h/1.1"},    {2, {2, 2}, 12, "stumps", "0h./1.1"},
+		{2, {2, 2}, 12, "stumps", "0.h/1.1"},      {2, {2, 2}, 12, "stumps", "11h.12/1.1"},
+		{2, {2, 2}, 12, "stumps", "1h1.1/1.1"},    {2, {2, 2}, 5, "stumps,lives=2", "0h1:2h/11"},
+		{2, {2, 2}, 5, "stumps,lives=2", "0h1h:3/11"}, {3, {2, 2, 2}, 5, "stumps,zombies", "zh/11/11"},
 	};
 	return cr_make_param_array(struct bad_tag, cases, sizeof cases / sizeof cases[0]);
 }
@@ -303,5 +321,43 @@ ParameterizedTest(struct bad_tag *c, position, tagged_rejected)
 	instance_game(&in, &game);
 	cr_assert(!oracle_parse(&game, c->code, &op), "'%s' [%s]: the oracle reads it", c->code,
 		  c->variants);
+	rules_free(rules);
+}
+
+// Hand-checked (stumps): halves force the '/' form and write 'h' after the whole fingers;
+// the run-together form still reads digits (whole fingers); hands in any order; a half is
+// part of the value (0h1 is not 01); with r > 10 the dotted form carries 'h' too.
+Test(position, stumps_codes)
+{
+	const unsigned h22[2] = {2, 2}, h32[2] = {3, 2};
+	char buf[POSITION_CODE_MAX];
+	struct rules *rules = make_tagged(2, h22, 5, "stumps");
+	cr_assert_eq(rules->size, 55 * 55, "C(2 + 10 - 1, 2) = 55 multisets of half fingers");
+	position_format(rules, rules->start, buf);
+	cr_assert_str_eq(buf, "11/11", "stumps force the '/' form");
+	reads_as(rules, "1111", "11/11");
+	reads_as(rules, "0h0h/11", "0h0h/11");
+	reads_as(rules, "2h0h/1h1", "0h2h/11h");
+	reads_as(rules, "4h4/4h4h", "44h/4h4h");
+	reads_as(rules, "00/0h0", "00/00h");
+	cr_assert_neq(parse_ok(rules, "0h1/11"), parse_ok(rules, "01/11"));
+	cr_assert_neq(parse_ok(rules, "0h1/11"), parse_ok(rules, "11/0h1"));
+	uint8_t hv[RULES_MAX_HANDS];
+	cr_assert_eq(position_hands(rules, parse_ok(rules, "0h4h/11"), 0, hv), 2);
+	cr_assert(hv[0] == 1 && hv[1] == 9, "0h4h is 1 and 9 half fingers: %u %u", hv[0], hv[1]);
+	rules_free(rules);
+
+	rules = make_tagged(2, h32, 4, "stumps,lives=2");
+	position_format(rules, rules->start, buf);
+	cr_assert_str_eq(buf, "111:2/11:2");
+	reads_as(rules, "3h1h0:1/2h1", "01h3h:1/12h:2");
+	rules_free(rules);
+
+	rules = make_tagged(2, h22, 12, "stumps");
+	position_format(rules, rules->start, buf);
+	cr_assert_str_eq(buf, "1.1/1.1");
+	reads_as(rules, "10h.3/1.1", "3.10h/1.1");
+	reads_as(rules, "11h.0/0h.11", "0.11h/0h.11");
+	reads_as(rules, "11h.11/11.11h", "11.11h/11.11h");
 	rules_free(rules);
 }

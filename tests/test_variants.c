@@ -250,6 +250,32 @@ Test(variants, lives_and_zombies_options)
 	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
 	cr_assert(rules->axis[AXIS_ZOMBIES]);
 	rules_free(rules);
+	spec.hands[1] = 1; // a zombie shows no hand count: uneven hands are refused (c020fb2)
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_BAD_INPUT);
+	cr_assert(strstr(err.msg, "zombies") && strstr(err.msg, "hands"), "%s", err.msg);
+}
+
+// Stumps count half fingers: scale 2, a hand dies at modulus 2r, so r is at most
+// RULES_MAX_ROLLOVER / 2 (refused above, naming --rollover); without stumps scale 1.
+Test(variants, stumps_scale)
+{
+	struct rules_spec spec = {.players = 2, .hands = {1, 1}, .rollover = 5};
+	struct rules *rules;
+	struct error err = {{0}};
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
+	cr_assert(rules->scale == 1 && rules->modulus == 5);
+	rules_free(rules);
+	spec.variants = parse_ok("stumps");
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
+	cr_assert(rules->scale == 2 && rules->modulus == 10);
+	rules_free(rules);
+	spec.rollover = RULES_MAX_ROLLOVER / 2;
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(rules->modulus, RULES_MAX_ROLLOVER);
+	rules_free(rules);
+	spec.rollover = RULES_MAX_ROLLOVER / 2 + 1;
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_BAD_INPUT);
+	cr_assert(strstr(err.msg, "--rollover") && strstr(err.msg, "stumps"), "%s", err.msg);
 }
 
 // Every variant also builds with lives (three players where it needs them).

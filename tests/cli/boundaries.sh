@@ -70,10 +70,13 @@ accepted count --threads 1024
 refused "--threads '0'" '1 to 1024' -- count --threads 0
 refused "--threads '1025'" '1 to 1024' -- count --threads 1025
 
-# --max-memory: count needs one byte per position. Under 64 MiB the largest two-hand game is
-# rollover 127 (8128^2 = 66064384 positions); rollover 128 (8256^2 = 68161536) is refused. A
-# terminal start keeps the walk to one position.
-accepted count --rollover 127 --start 0.0/1.1 --max-memory 64M
+# --max-memory: count needs one byte per position plus the move tables (about 14 bytes per
+# hand set and rollover value). Under 64 MiB the largest two-hand game is rollover 113
+# (6441^2 = 41486481 positions, about 0.0624 GiB in all); rollover 114 is refused, and so is
+# 128 (8256^2 = 68161536 positions, over the limit on positions alone). A terminal start
+# keeps the walk to one position.
+accepted count --rollover 113 --start 0.0/1.1 --max-memory 64M
+refused 'too large' '[0-9.e+]+ GiB' 'max-memory' -- count --rollover 114 --start 0.0/1.1 --max-memory 64M
 refused 'too large' '[0-9.e+]+ GiB' 'max-memory' -- count --rollover 128 --start 0.0/1.1 --max-memory 64M
 expect_finite_estimate
 refused 'too large' 'GiB' 'max-memory' -- count --max-memory 100

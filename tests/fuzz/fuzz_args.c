@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Fuzzes the option parser of cli/args.c (compiled into this target, since cli/ is an
 // executable) as `chopsticks count`: the input, split on NUL and newline, is argv[1..].
-// Properties: args_parse returns -1 (go on), 0 (--help, --version) or 2 (error printed),
-// never crashes; after -1 the options are in range and the rules they describe either build
-// (and walk, when small) or are refused with exit status 2. The memory limit is capped at
-// 1 MiB so that huge instances are refused at once instead of built.
+// Properties: args_parse returns -1 (go on, nothing printed), 0 (--help, --version: text on
+// stdout) or 2 (one message line "chopsticks count: ..." and the --help hint on stderr,
+// nothing on stdout), never crashes; after -1 the options are in range and the rules they
+// describe either build (and walk, when small) or are refused with exit status 2 and one
+// message line. The memory limit is capped at 1 MiB so huge instances are refused at once.
 #include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -23,19 +24,62 @@
 static const char help[] = "usage: chopsticks count [rule options]\n";
 static const struct extra_option extra[] = {{"--unreachable", false}};
 
-// args_parse writes messages to stdout and stderr: send the C streams to /dev/null once (the
-// file descriptors stay, so sanitizer and libFuzzer reports still show).
-static void quiet(void)
+// What args_parse and args_build_rules print goes to these buffers instead of stdout and
+// stderr (the C streams only: the file descriptors stay, so sanitizer and libFuzzer reports
+// still show). Longer output is cut, which the checks below tolerate.
+static char out_text[8192], err_text[8192];
+static FILE *real_stdout, *real_stderr;
+
+static void capture(void)
 {
-	static bool done;
-	if (done)
-		return;
-	done = true;
-	fuzz_log = stderr;
-	FILE *null = fopen("/dev/null", "w");
-	FUZZ_CHECK(null != NULL, "cannot open /dev/null");
-	stdout = null; // glibc: the standard streams are plain variables
-	stderr = null;
+	if (!real_stderr) {
+		real_stdout = stdout;
+		real_stderr = stderr;
+		fuzz_log = stderr;
+	}
+	memset(out_text, 0, sizeof out_text);
+	memset(err_text, 0, sizeof err_text);
+	FILE *out = fmemopen(out_text, sizeof out_text - 1, "w");
+	FILE *err = fmemopen(err_text, sizeof err_text - 1, "w");
+	FUZZ_CHECK(out && err, "fmemopen failed");
+	stdout = out; // glibc: the standard streams are plain variables
+	stderr = err;
+}
+
+static void release(void)
+{
+	fclose(stdout);
+	fclose(stderr);
+	stdout = real_stdout;
+	stderr = real_stderr;
+}
+
+static unsigned count_lines(const char *text)
+{
+	unsigned n = 0;
+	for (const char *p = text; (p = strchr(p, '\n')); p++)
+		n++;
+	return n;
+}
+
+// A refusal: nothing on stdout; on stderr "chopsticks count: MESSAGE" on one line, and the
+// hint line when hint is set.
+static void check_refusal(const char *what, bool hint)
+{
+	static const char prefix[] = "chopsticks count: ", hint_line[] = "try 'chopsticks count --help'\n";
+	fflush(stdout);
+	fflush(stderr);
+	FUZZ_CHECK(out_text[0] == '\0', "%s: exit 2 with stdout '%.200s'", what, out_text);
+	FUZZ_CHECK(strncmp(err_text, prefix, sizeof prefix - 1) == 0, "%s: message '%.200s'", what,
+		   err_text);
+	if (strlen(err_text) >= sizeof err_text - 2)
+		return; // cut
+	FUZZ_CHECK(count_lines(err_text) == (hint ? 2u : 1u), "%s: stderr is not one message%s: '%.400s'",
+		   what, hint ? " and the hint" : "", err_text);
+	if (hint) {
+		const char *second = strchr(err_text, '\n') + 1;
+		FUZZ_CHECK(strcmp(second, hint_line) == 0, "%s: second line '%.200s'", what, second);
+	}
 }
 
 static void check_spec(const struct cli_options *opt)
@@ -78,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char buf[INPUT_CAP + 1];
 	char *argv[ARGV_CAP + 2];
 	int argc = 0;
-	quiet();
+	capture();
 	size_t n = size < INPUT_CAP ? size : INPUT_CAP;
 	memcpy(buf, data, n);
 	buf[n] = '\0';
@@ -101,8 +145,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	omp_set_num_threads(1); // args_parse set --threads (up to 1024); the walk stays serial
 #endif
 	FUZZ_CHECK(rc == -1 || rc == 0 || rc == 2, "args_parse returned %d", rc);
-	if (rc != -1)
+	fflush(stdout);
+	fflush(stderr);
+	if (rc == 2)
+		check_refusal("args_parse", true);
+	else
+		FUZZ_CHECK(err_text[0] == '\0', "args_parse returned %d with stderr '%.200s'", rc, err_text);
+	if (rc == 0)
+		FUZZ_CHECK(out_text[0] != '\0', "--help or --version printed nothing");
+	if (rc != -1) {
+		release();
 		return 0;
+	}
+	FUZZ_CHECK(out_text[0] == '\0', "args_parse printed '%.200s'", out_text);
 	check_spec(&opt);
 	if (opt.spec.max_bytes > MAX_BYTES)
 		opt.spec.max_bytes = MAX_BYTES;
@@ -111,8 +166,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(rc == 0 || rc == 2, "args_build_rules returned %d", rc);
 	if (rc != 0) {
 		FUZZ_CHECK(rules == NULL, "rules left set after exit status %d", rc);
+		// The library's message, printed by cli/ without the hint (so far: either is fine).
+		check_refusal("args_build_rules", count_lines(err_text) == 2);
+		release();
 		return 0;
 	}
+	fflush(stderr);
+	FUZZ_CHECK(err_text[0] == '\0', "rules built, yet stderr '%.200s'", err_text);
+	release();
 	FUZZ_CHECK(rules != NULL && rules->start < rules->size, "start %llu, size %llu",
 		   rules ? (unsigned long long)rules->start : 0ULL,
 		   rules ? (unsigned long long)rules->size : 0ULL);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The naive rules oracle (see oracle.h), written from the rule texts of SPEC.md and
 // enum/variants.def only (the sixteen variants of e884be2, plus zombies and --lives as the
-// texts of 9f96a64 state them). Every move is tried literally on plain arrays: each live
-// hand against each live hand of each other player in the game, each raw hand tuple as a
-// split, each own hand pair for self-attack and the passes; then the player acted on is
-// settled (out, a life lost, a zombie).
+// texts of 9f96a64 state them, and stumps as the text of 51a9a8a states it). Every move is
+// tried literally on plain arrays: each live hand against each live hand of each other
+// player in the game, each raw hand tuple as a split, each own hand pair for self-attack,
+// the stump and the passes; then the player acted on is settled (out, a life lost, a
+// zombie). Hand values are in units (oracle_unit: half fingers under stumps).
 #include "oracle.h"
 
 #include <stdlib.h>
@@ -31,6 +32,7 @@ static const struct {
 	{"integers", ORACLE_INTEGERS},
 	{"sudden-death", ORACLE_SUDDEN_DEATH},
 	{"zombies", ORACLE_ZOMBIES},
+	{"stumps", ORACLE_STUMPS},
 };
 
 bool oracle_flags_parse(const char *list, unsigned *flags)
@@ -106,10 +108,16 @@ void oracle_canonicalise(struct oracle_pos *pos)
 	}
 }
 
-// What every hand shows at the start (and after a lost life).
+// What every hand shows at the start (and after a lost life), in units: one finger, or r-1.
 static uint8_t start_value(const struct oracle_game *game)
 {
-	return (uint8_t)(game->flags & ORACLE_SUNS ? game->rollover - 1 : 1);
+	return (uint8_t)((game->flags & ORACLE_SUNS ? game->rollover - 1 : 1) * oracle_unit(game));
+}
+
+// The value (in units) at which a hand dies: r fingers.
+static unsigned dies_at(const struct oracle_game *game)
+{
+	return game->rollover * oracle_unit(game);
 }
 
 void oracle_start(const struct oracle_game *game, struct oracle_pos *out)
@@ -192,8 +200,8 @@ static bool same_multiset(const uint8_t *a, const uint8_t *b, unsigned n)
 
 // The player in slot k of pos had hands before[] and a move acted on them: out when no hand
 // is live, or (sudden-death or lives) when the move changed the hands and left exactly one
-// finger. Out with lives to spare: the start hands again and one life fewer; otherwise out
-// for good, as a zombie under zombies.
+// finger (two halves or one whole under stumps). Out with lives to spare: the start hands
+// again and one life fewer; otherwise out for good, as a zombie under zombies.
 static void settle(const struct oracle_game *game, struct oracle_pos *pos, unsigned k,
 		   const uint8_t *before)
 {
@@ -202,7 +210,7 @@ static void settle(const struct oracle_game *game, struct oracle_pos *pos, unsig
 		total += pos->v[k][i];
 	bool one_finger_out = (game->flags & ORACLE_SUDDEN_DEATH) || game->lives > 1;
 	bool changed = !same_multiset(before, pos->v[k], n);
-	if (total != 0 && !(one_finger_out && changed && total == 1))
+	if (total != 0 && !(one_finger_out && changed && total == oracle_unit(game)))
 		return;
 	if (pos->lives[k] > 1) {
 		pos->lives[k]--;
@@ -254,11 +262,13 @@ static void push_own(const struct oracle_game *game, struct kids *kids,
 	push_rotated(kids, &after);
 }
 
+// A hand b tapped by a (in units): r fingers or more rolls over (exactly r kills), keeping
+// any half; under cutoff it dies instead.
 static unsigned tap(const struct oracle_game *game, unsigned a, unsigned b)
 {
-	unsigned sum = a + b;
-	if (sum >= game->rollover)
-		sum = game->flags & ORACLE_CUTOFF ? 0 : sum - game->rollover;
+	unsigned sum = a + b, r = dies_at(game);
+	if (sum >= r)
+		sum = game->flags & ORACLE_CUTOFF ? 0 : sum - r;
 	return sum;
 }
 
@@ -287,11 +297,31 @@ static void attacks(const struct oracle_game *game, const struct oracle_pos *pos
 			attacks_with(game, pos, pos->v[0][i], kids);
 }
 
-// Own-hands moves that are not splits: self-attacks, flips and the passes.
+// Stumps: the only live hand shows one finger and some hand is dead: that finger becomes
+// two halves, on itself and on one dead hand.
+static void stump_move(const struct oracle_game *game, const struct oracle_pos *pos,
+		       struct kids *kids)
+{
+	unsigned n = pos->count[0], live = 0, at = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (pos->v[0][i]) {
+			live++;
+			at = i;
+		}
+	if (!(game->flags & ORACLE_STUMPS) || live != 1 || n < 2 || pos->v[0][at] != 2) // 2 halves
+		return;
+	uint8_t t[ORACLE_MAX_HANDS];
+	memcpy(t, pos->v[0], n);
+	t[at] = 1;
+	t[at == 0 ? 1 : 0] = 1; // any dead hand: the result is the same multiset
+	push_own(game, kids, pos, t);
+}
+
+// Own-hands moves that are not splits: self-attacks, flips, the stump and the passes.
 static void own_moves(const struct oracle_game *game, const struct oracle_pos *pos,
 		      struct kids *kids)
 {
-	unsigned n = pos->count[0], r = game->rollover;
+	unsigned n = pos->count[0], r = dies_at(game);
 	const uint8_t *v = pos->v[0];
 	bool unequal_live = false, unequal = false, dead_and_live = false;
 	for (unsigned i = 0; i < n; i++)
@@ -313,10 +343,20 @@ static void own_moves(const struct oracle_game *game, const struct oracle_pos *p
 			t[i] = (uint8_t)(r - v[i]);
 			push_own(game, kids, pos, t);
 		}
+	stump_move(game, pos, kids);
 	if (((game->flags & ORACLE_SWAPS) && unequal_live) ||
 	    ((game->flags & ORACLE_LOGAN) && dead_and_live) ||
 	    ((game->flags & ORACLE_CHERRI) && unequal))
 		push_own(game, kids, pos, v); // the hands swap places: the same multiset
+}
+
+// The hands of v[0..n) that show a half (stumps; none otherwise).
+static unsigned half_hands(const struct oracle_game *game, const uint8_t *v, unsigned n)
+{
+	unsigned halves = 0;
+	for (unsigned i = 0; i < n && (game->flags & ORACLE_STUMPS); i++)
+		halves += v[i] % 2;
+	return halves;
 }
 
 static bool split_allowed(const struct oracle_game *game, unsigned before, unsigned after,
@@ -348,27 +388,34 @@ static void try_split(const struct oracle_game *game, const struct oracle_pos *p
 		push_own(game, kids, pos, sorted);
 }
 
-// Every split of the mover's hands to total `total`: under halves(-odd) only the most even
-// distribution, otherwise every raw tuple of n values in 0..r-1.
+// Every split of the mover's hands to total `total` (units): under halves(-odd) only the
+// most even distribution, otherwise every raw tuple of n values in 0..r-1. Under stumps
+// whole fingers move: hand i keeps whether it shows a half (halves(-odd): as many hands
+// show one as before).
 static void splits_to(const struct oracle_game *game, const struct oracle_pos *pos,
 		      unsigned total, struct kids *kids)
 {
-	unsigned n = pos->count[0], r = game->rollover;
+	unsigned n = pos->count[0], r = dies_at(game);
+	const uint8_t *v = pos->v[0];
+	bool stumps = game->flags & ORACLE_STUMPS;
 	uint8_t t[ORACLE_MAX_HANDS] = {0};
 	if (game->flags & (ORACLE_HALVES | ORACLE_HALVES_ODD)) {
 		if ((game->flags & ORACLE_HALVES) && total % n)
 			return;
 		for (unsigned i = 0; i < n; i++)
 			t[i] = (uint8_t)(total / n + (i < total % n));
-		if (t[0] < r)
+		if (t[0] < r && half_hands(game, t, n) == half_hands(game, v, n))
 			try_split(game, pos, t, kids);
 		return;
 	}
 	for (;;) {
 		unsigned sum = 0;
-		for (unsigned i = 0; i < n; i++)
+		bool whole = true;
+		for (unsigned i = 0; i < n; i++) {
 			sum += t[i];
-		if (sum == total)
+			whole = whole && (!stumps || t[i] % 2 == v[i] % 2);
+		}
+		if (sum == total && whole)
 			try_split(game, pos, t, kids);
 		unsigned i = 0;
 		while (i < n && t[i] == r - 1)
@@ -391,7 +438,7 @@ size_t oracle_children(const struct oracle_game *game, const struct oracle_pos *
 		return 0;
 	struct kids kids = {0};
 	if (pos->zombie[0]) {
-		attacks_with(game, pos, 1, &kids); // a zombie's one finger; it never passes
+		attacks_with(game, pos, oracle_unit(game), &kids); // one finger; it never passes
 	} else if (live_hands(pos, 0) == 0) {
 		push_rotated(&kids, pos); // out of the game: pass
 	} else {
@@ -402,8 +449,8 @@ size_t oracle_children(const struct oracle_game *game, const struct oracle_pos *
 			for (unsigned i = 0; i < pos->count[0]; i++)
 				s += pos->v[0][i];
 			splits_to(game, pos, s, &kids);
-			if ((game->flags & ORACLE_META) && s > game->rollover)
-				splits_to(game, pos, s - game->rollover, &kids);
+			if ((game->flags & ORACLE_META) && s > dies_at(game))
+				splits_to(game, pos, s - dies_at(game), &kids);
 		}
 	}
 	if (kids.failed)

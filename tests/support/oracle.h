@@ -3,7 +3,8 @@
 // arrays of hand values (plus lives left and a zombie mark per player), moves tried one by
 // one, a brute-force breadth-first walk. It shares no code and no encoding with enum/ (no
 // ranks, no move tables, no states); tests meet enum/ only through position codes
-// (position_format / position_parse). Small instances only: splits try all r^h hand tuples.
+// (position_format / position_parse). Small instances only: splits try all r^h hand tuples
+// ((2r)^h under stumps, where hands count half fingers).
 // oracle.c holds the rules, oracle_code.c the codes, oracle_walk.c the walk and the raw
 // counts. Not thread-safe per game/walk object; separate objects are independent.
 // Typical use (e.g. a solver test):
@@ -26,9 +27,9 @@
 #define ORACLE_MAX_ROLLOVER 100
 #define ORACLE_MAX_LAYERS 256
 #define ORACLE_MAX_LIVES 16
-// Longest code: every hand up to 2 digits plus a separator, a ':LL' lives tag and a '/' per
-// player, plus the terminating NUL.
-#define ORACLE_CODE_MAX (ORACLE_MAX_PLAYERS * (ORACLE_MAX_HANDS * 3 + 4) + 1)
+// Longest code: every hand up to 2 digits, an 'h' (stumps) and a separator, a ':LL' lives
+// tag and a '/' per player, plus the terminating NUL.
+#define ORACLE_CODE_MAX (ORACLE_MAX_PLAYERS * (ORACLE_MAX_HANDS * 4 + 4) + 1)
 
 // Rule variants (names as `--variant` takes them), as the oracle reads the rule texts.
 enum {
@@ -49,6 +50,7 @@ enum {
 	ORACLE_INTEGERS = 1u << 14,      // flip one live hand v to r - v (when r - v != v)
 	ORACLE_SUDDEN_DEATH = 1u << 15,  // a player a move leaves with one finger is out
 	ORACLE_ZOMBIES = 1u << 16,       // (3+ players) the eliminated return as 1-finger zombies
+	ORACLE_STUMPS = 1u << 17,        // half fingers; a lone 1 may split into two halves
 };
 // Readings the oracle takes where a rule text leaves a case open (enum/ must agree):
 // - sudden-death: "a player whom a move leaves with exactly one finger" is the player whose
@@ -70,10 +72,21 @@ enum {
 // - halves/halves-odd with meta: the s - r split is also the most even one. The dead-hand
 //   rules (suicide, transfers-only, divisions-only) still filter splits; self-attacks and
 //   flips are not splits and may kill a hand.
+// - stumps: hands count half fingers. The lone-1 split into two halves is a move of its own
+//   (its text is a "Move:", not a "Split:"): the split rules (attacks-only, transfers-only,
+//   divisions-only, halves, halves-odd, suicide, meta) govern the other splits only, so it
+//   exists under every one of them; it needs a dead hand (two or more hands). Like any move
+//   it is settled: under sudden-death (or lives) it leaves one finger after a change, so the
+//   mover is out. Other splits move whole fingers: each hand keeps whether it shows a half;
+//   under halves(-odd) the most even distribution is taken in half fingers ({1/2, 2 1/2}
+//   -> {1 1/2, 1 1/2}) and must keep the number of hands showing a half. A zombie still taps
+//   with one whole finger; integers flips v to r - v in fingers (a half stays a half).
 // - every index of enum/ is a position here too: a player whose hands are all dead is out
 //   whatever lives tag they carry (00:2 passes like 00:1).
 
-// The rules: players, hands per seat (seat 0 moves first), rollover, variant flags.
+// The rules: players, hands per seat (seat 0 moves first), rollover, variant flags. Hand
+// values are counted in units of oracle_unit(game) per finger: 1, or 2 under stumps (half
+// fingers), so a hand shows 0 .. oracle_unit * r - 1 units.
 struct oracle_game {
 	unsigned players;
 	unsigned hands[ORACLE_MAX_PLAYERS];
@@ -95,6 +108,12 @@ struct oracle_pos {
 	uint8_t lives[ORACLE_MAX_PLAYERS];
 	uint8_t zombie[ORACLE_MAX_PLAYERS];
 };
+
+// Units per finger: 2 under stumps (a hand value 5 is 2 1/2 fingers), otherwise 1.
+static inline unsigned oracle_unit(const struct oracle_game *game)
+{
+	return game->flags & ORACLE_STUMPS ? 2 : 1;
+}
 
 // Parses a comma-separated list of variant names ("" gives 0) into *flags. Returns false
 // on an unknown or empty name. The oracle's own name list, not enum/'s table.
@@ -132,13 +151,15 @@ size_t oracle_children(const struct oracle_game *game, const struct oracle_pos *
 // The code of pos (buf holds ORACLE_CODE_MAX bytes): digits run together when r <= 10,
 // every player has the same number of hands and there are no tags; otherwise players
 // separated by '/' and, when r > 10, hands separated by '.'. Tags: with lives each player's
-// hands are followed by ':L' (lives left); a zombie is written 'z'. pos must be canonical.
+// hands are followed by ':L' (lives left); a zombie is written 'z'; under stumps a hand
+// showing a half is its whole fingers followed by 'h' (0h, 2h: 11/0h0h). pos must be
+// canonical.
 void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos, char *buf);
 // Parses a code in the form oracle_format writes (hands in any order; the run-together
 // form also when tags are on, meaning every life and no zombie; ':L' may be left out,
 // meaning every life). Returns false on anything else, including hand counts that are no
 // rotation of game->hands (a zombie matches any count), values >= r, 'z' without zombies,
-// ':L' without lives or outside 1..lives.
+// ':L' without lives or outside 1..lives, 'h' without stumps.
 bool oracle_parse(const struct oracle_game *game, const char *code, struct oracle_pos *out);
 
 // The result of a breadth-first walk from a start: every reachable position in BFS order
@@ -163,7 +184,8 @@ bool oracle_walk(const struct oracle_game *game, const struct oracle_pos *start,
 int64_t oracle_walk_find(const struct oracle_walk *walk, const struct oracle_pos *pos);
 void oracle_walk_free(struct oracle_walk *walk);
 
-// Canonicalises every raw assignment to every seat of values 0..r-1 to its hands and a
+// Canonicalises every raw assignment to every seat of values 0..r-1 (in units: 0..2r-1
+// under stumps) to its hands and a
 // lives tag 1..lives, or (with zombies) of the zombie, for each distinct rotation of the
 // hand counts (who is to move), and counts the raw assignments (*raw) and the distinct
 // canonical positions (*distinct). Small instances only (it visits every raw tuple).

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The oracle's own reading and writing of position codes (see oracle.h), from SPEC.md's
-// description of codes and the tags of 9f96a64 (':L' lives left, 'z' a zombie), with no
-// code from enum/position.c. Tags force the '/' form when writing.
+// description of codes, the tags of 9f96a64 (':L' lives left, 'z' a zombie) and the halves
+// of 51a9a8a ('h' after a hand's whole fingers under stumps), with no code from
+// enum/position.c. Tags and stumps force the '/' form when writing.
 #include "oracle.h"
 
 #include <string.h>
@@ -14,10 +15,10 @@ static bool hands_all_equal(const struct oracle_game *game)
 	return true;
 }
 
-// Whether codes carry tags: lives left after each player, 'z' for a zombie.
+// Whether codes carry tags: lives left after each player, 'z' for a zombie, 'h' for a half.
 static bool tagged(const struct oracle_game *game)
 {
-	return game->lives > 1 || (game->flags & ORACLE_ZOMBIES);
+	return game->lives > 1 || (game->flags & (ORACLE_ZOMBIES | ORACLE_STUMPS));
 }
 
 void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos, char *buf)
@@ -32,12 +33,14 @@ void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos,
 			continue;
 		}
 		for (unsigned i = 0; i < pos->count[k]; i++) {
-			unsigned value = pos->v[k][i];
+			unsigned value = pos->v[k][i] / oracle_unit(game);
 			if (game->rollover > 10 && i > 0)
 				*p++ = '.';
 			if (value >= 10)
 				*p++ = (char)('0' + value / 10);
 			*p++ = (char)('0' + value % 10);
+			if (pos->v[k][i] % oracle_unit(game))
+				*p++ = 'h';
 		}
 		if (game->lives > 1) {
 			unsigned lives = pos->lives[k];
@@ -50,7 +53,9 @@ void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos,
 	*p = '\0';
 }
 
-// Reads the hands of one player from text[0..len) into pos slot k.
+// Reads the hands of one player from text[0..len) into pos slot k: with r <= 10 one digit
+// per hand, with r > 10 numbers separated by '.'; under stumps each may be followed by 'h'
+// (a half more). Values in units (oracle_unit).
 static bool parse_player(const struct oracle_game *game, const char *text, size_t len,
 			 struct oracle_pos *pos, unsigned k)
 {
@@ -67,7 +72,14 @@ static bool parse_player(const struct oracle_game *game, const char *text, size_
 		}
 		if (digits == 0 || value >= game->rollover || n == ORACLE_MAX_HANDS)
 			return false;
-		pos->v[k][n++] = (uint8_t)value;
+		unsigned half = 0;
+		if (i < len && text[i] == 'h') {
+			if (!(game->flags & ORACLE_STUMPS))
+				return false;
+			half = 1;
+			i++;
+		}
+		pos->v[k][n++] = (uint8_t)(value * oracle_unit(game) + half);
 		if (i < len) {
 			if (game->rollover <= 10)
 				continue;

@@ -134,12 +134,18 @@ void oracle_walk_free(struct oracle_walk *walk)
 	memset(walk, 0, sizeof *walk);
 }
 
-// One seat's raw states: r^h hand tuples times lives, then the zombie (if any).
+// The values a hand can show: 0 .. r-1 fingers, in units (2r half fingers under stumps).
+static unsigned hand_values(const struct oracle_game *game)
+{
+	return game->rollover * oracle_unit(game);
+}
+
+// One seat's raw states: hand_values^h hand tuples times lives, then the zombie (if any).
 static uint64_t seat_states(const struct oracle_game *game, unsigned h, uint64_t *tuples)
 {
 	*tuples = 1;
 	for (unsigned i = 0; i < h; i++)
-		*tuples *= game->rollover;
+		*tuples *= hand_values(game);
 	return *tuples * game->lives + ((game->flags & ORACLE_ZOMBIES) ? 1 : 0);
 }
 
@@ -156,8 +162,8 @@ static void raw_slot(const struct oracle_game *game, struct oracle_pos *pos, uns
 	}
 	pos->lives[k] = (uint8_t)(d / tuples + 1);
 	d %= tuples;
-	for (unsigned i = 0; i < h; i++, d /= game->rollover)
-		pos->v[k][i] = (uint8_t)(d % game->rollover);
+	for (unsigned i = 0; i < h; i++, d /= hand_values(game))
+		pos->v[k][i] = (uint8_t)(d % hand_values(game));
 }
 
 bool oracle_count_raw(const struct oracle_game *game, uint64_t *raw, uint64_t *distinct)
