@@ -15,11 +15,13 @@ uint64_t enumerate_bytes(const struct rules *rules)
 	return rules->size;
 }
 
-static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t layer, int *oom)
+// Claims the unseen children of layer; returns how many, and adds the moves seen to *moves.
+static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t layer, int *oom,
+			     uint64_t *moves)
 {
-	uint64_t found = 0;
+	uint64_t found = 0, edges = 0;
 	uint8_t next = (uint8_t)(layer + 1);
-#pragma omp parallel reduction(+ : found)
+#pragma omp parallel reduction(+ : found, edges)
 	{
 		uint64_t *child = malloc(rules->max_moves * sizeof *child);
 		if (!child) {
@@ -31,6 +33,7 @@ static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t 
 			if (!child || __atomic_load_n(&depth[i], __ATOMIC_RELAXED) != layer)
 				continue;
 			size_t n = movegen_children(rules, i, child);
+			edges += n;
 			for (size_t c = 0; c < n; c++) {
 				uint8_t unseen = ENUMERATE_UNSEEN;
 				if (__atomic_load_n(&depth[child[c]], __ATOMIC_RELAXED) == ENUMERATE_UNSEEN &&
@@ -41,6 +44,7 @@ static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t 
 		}
 		free(child);
 	}
+	*moves += edges;
 	return found;
 }
 
@@ -85,7 +89,7 @@ enum status enumerate_reachable(const struct rules *rules, const struct progress
 			break;
 		}
 		int oom = 0;
-		uint64_t found = expand_layer(rules, out->depth, (uint8_t)layer, &oom);
+		uint64_t found = expand_layer(rules, out->depth, (uint8_t)layer, &oom, &out->move_count);
 		if (oom) {
 			st = error_set(err, STATUS_FAILURE, "out of memory during the walk");
 			break;

@@ -19,6 +19,7 @@ struct enumeration {
 	uint8_t *depth;           // size entries: distance from the start, or ENUMERATE_UNSEEN
 	uint64_t reachable_count; // positions with a distance (terminal ones included)
 	uint64_t terminal_count;  // reachable terminal positions
+	uint64_t move_count;      // moves (edges) out of reachable positions, passes included
 	unsigned max_depth;       // largest distance
 	uint64_t layer_count[ENUMERATE_MAX_LAYERS];    // reachable positions at each distance
 	uint64_t layer_terminal[ENUMERATE_MAX_LAYERS]; // of which terminal

@@ -45,8 +45,9 @@ static void print_text(const struct rules *rules, struct count_result *c)
 	printf("players %u, hands %s, rollover %u, variants %s, start %s\n", rules->players, c->hands,
 	       rules->rollover, c->variants[0] ? c->variants : "none", c->start);
 	gmp_printf("positions  %Zd\ndistinct   %Zd\n", c->positions, c->distinct);
-	printf("reachable  %llu\nterminal   %llu\nmax_depth  %u\nlayers (distance: positions, of which terminal)\n",
-	       (unsigned long long)e->reachable_count, (unsigned long long)e->terminal_count, e->max_depth);
+	printf("reachable  %llu\nterminal   %llu\nmoves      %llu\nmax_depth  %u\nlayers (distance: positions, of which terminal)\n",
+	       (unsigned long long)e->reachable_count, (unsigned long long)e->terminal_count,
+	       (unsigned long long)e->move_count, e->max_depth);
 	for (unsigned d = 0; d <= e->max_depth; d++)
 		printf("  %3u: %llu, %llu\n", d, (unsigned long long)e->layer_count[d],
 		       (unsigned long long)e->layer_terminal[d]);
@@ -79,9 +80,9 @@ static void print_json(const struct rules *rules, struct count_result *c)
 	output_json_hands(stdout, rules->players, rules->hands);
 	printf(",\"rollover\":%u,\"variants\":", rules->rollover);
 	output_json_variants(stdout, rules->variants);
-	gmp_printf(",\"start\":\"%s\",\"positions\":%Zd,\"distinct\":%Zd,\"reachable\":%llu,\"terminal\":%llu,\"max_depth\":%u,\"layers\":[",
+	gmp_printf(",\"start\":\"%s\",\"positions\":%Zd,\"distinct\":%Zd,\"reachable\":%llu,\"terminal\":%llu,\"moves\":%llu,\"max_depth\":%u,\"layers\":[",
 		   c->start, c->positions, c->distinct, (unsigned long long)e->reachable_count,
-		   (unsigned long long)e->terminal_count, e->max_depth);
+		   (unsigned long long)e->terminal_count, (unsigned long long)e->move_count, e->max_depth);
 	for (unsigned d = 0; d <= e->max_depth; d++)
 		printf("%s%llu", d ? "," : "", (unsigned long long)e->layer_count[d]);
 	printf("],\"layers_terminal\":[");

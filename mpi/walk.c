@@ -54,10 +54,11 @@ enum status walk_agree(MPI_Comm comm, enum status st, struct error *err)
 // Sets the bit of every child of the block's positions at distance layer. Returns nonzero
 // when a thread could not get its child buffer (its share of the layer is then missing).
 static int expand(const struct rules *rules, const uint8_t *depth, struct walk_block b, uint8_t layer,
-		  uint64_t *bits)
+		  uint64_t *bits, uint64_t *moves)
 {
 	int oom = 0;
-#pragma omp parallel
+	uint64_t edges = 0;
+#pragma omp parallel reduction(+ : edges)
 	{
 		uint64_t *child = malloc((rules->max_moves + 1) * sizeof *child);
 		if (!child) {
@@ -69,6 +70,7 @@ static int expand(const struct rules *rules, const uint8_t *depth, struct walk_b
 			if (!child || depth[i - b.lo] != layer)
 				continue;
 			size_t n = movegen_children(rules, i, child);
+			edges += n;
 			for (size_t c = 0; c < n; c++) {
 				uint64_t *word = &bits[child[c] >> 6], bit = UINT64_C(1) << (child[c] & 63);
 				if (!(__atomic_load_n(word, __ATOMIC_RELAXED) & bit))
@@ -77,6 +79,7 @@ static int expand(const struct rules *rules, const uint8_t *depth, struct walk_b
 		}
 		free(child);
 	}
+	*moves += edges;
 	return oom;
 }
 
@@ -120,6 +123,7 @@ static void count_terminals(const struct rules *rules, struct walk_block b, stru
 			terminal[d] += mine[d];
 	}
 	MPI_Allreduce(MPI_IN_PLACE, terminal, ENUMERATE_MAX_LAYERS, MPI_UINT64_T, MPI_SUM, comm);
+	MPI_Allreduce(MPI_IN_PLACE, &e->move_count, 1, MPI_UINT64_T, MPI_SUM, comm);
 	for (unsigned d = 0; d <= e->max_depth; d++) {
 		e->layer_terminal[d] = terminal[d];
 		e->terminal_count += terminal[d];
@@ -157,7 +161,7 @@ enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struc
 	for (unsigned layer = 0;; layer++) {
 		progress_report(progress, "walk", layer, 0);
 		memset(bits, 0, (size_t)words * sizeof *bits);
-		int oom = expand(rules, out->depth, b, (uint8_t)layer, bits);
+		int oom = expand(rules, out->depth, b, (uint8_t)layer, bits, &out->move_count);
 		merge(bits, words, comm);
 		// found, failed ranks, stopped ranks: one small allreduce per layer.
 		uint64_t mine[3] = {oom ? 0 : settle(out->depth, b, bits, (uint8_t)(layer + 1)), (uint64_t)oom,

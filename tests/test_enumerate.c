@@ -135,6 +135,7 @@ static void compare(const struct rules *rules, const struct oracle_game *game,
 	cr_assert_eq(e->size, rules->size);
 	cr_assert_eq(e->reachable_count, w->reachable_count, "%s: reachable", name);
 	cr_assert_eq(e->terminal_count, w->terminal_count, "%s: terminal", name);
+	cr_assert_eq(e->move_count, w->move_count, "%s: moves", name);
 	cr_assert_eq(e->max_depth, w->max_depth, "%s: max depth", name);
 	for (unsigned d = 0; d < ENUMERATE_MAX_LAYERS; d++) {
 		uint64_t want = d < ORACLE_MAX_LAYERS ? w->layer_count[d] : 0;

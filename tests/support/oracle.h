@@ -167,6 +167,7 @@ bool oracle_parse(const struct oracle_game *game, const char *code, struct oracl
 struct oracle_walk {
 	uint64_t reachable_count; // = number of positions in pos[]
 	uint64_t terminal_count;
+	uint64_t move_count;      // distinct children summed over reachable positions
 	unsigned max_depth;
 	uint64_t layer_count[ORACLE_MAX_LAYERS];
 	uint64_t layer_terminal[ORACLE_MAX_LAYERS];

@@ -112,6 +112,7 @@ bool oracle_walk(const struct oracle_game *game, const struct oracle_pos *start,
 					return false;
 				oracle_children(game, &here, kids, kid_cap);
 			}
+			out->move_count += n;
 			for (size_t c = 0; ok && c < n; c++) {
 				if (d + 1 >= ORACLE_MAX_LAYERS)
 					ok = oracle_walk_find(out, &kids[c]) >= 0;
