@@ -6,7 +6,9 @@
 // turned out good for the child's side becomes a loss at k + 1.
 #include "backward.h"
 
+#include <assert.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "movegen.h"
@@ -22,7 +24,10 @@ struct solve_state {
 
 uint64_t backward_bytes(const struct rules *rules, unsigned sides)
 {
-	return (uint64_t)sides * rules->size * sizeof(uint16_t);
+	uint64_t bytes;
+	if (__builtin_mul_overflow(rules->size, (uint64_t)sides * sizeof(uint16_t), &bytes))
+		return UINT64_MAX;
+	return bytes;
 }
 
 static void raise_flag(struct solve_state *s, int flag)
@@ -78,7 +83,7 @@ static void seed_position(struct solve_state *s, uint64_t idx, uint64_t *buf)
 static void seed(struct solve_state *s)
 {
 	const struct rules *rules = s->game->rules;
-#pragma omp parallel
+#pragma omp parallel if (rules->size * s->game->sides >= BACKWARD_PARALLEL_MIN)
 	{
 		uint64_t *buf = malloc(rules->max_moves * sizeof *buf);
 		if (!buf)
@@ -103,8 +108,9 @@ static uint64_t settle(struct solve_state *s, uint64_t ps, bool good, unsigned k
 			raise_flag(s, FLAG_DEEP);
 			return 0;
 		}
-		return __atomic_compare_exchange_n(&s->cell[ps], &unknown, cell_pack(VALUE_WIN, k + 1),
-						   false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+		uint16_t win = cell_pack(VALUE_WIN, k + 1);
+		return __atomic_compare_exchange_n(&s->cell[ps], &unknown, win, false,
+						   __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 	}
 	if (__atomic_sub_fetch(&s->counter[ps], 1, __ATOMIC_RELAXED) != 0)
 		return 0;
@@ -112,8 +118,11 @@ static uint64_t settle(struct solve_state *s, uint64_t ps, bool good, unsigned k
 		raise_flag(s, FLAG_DEEP);
 		return 0;
 	}
-	__atomic_store_n(&s->cell[ps], cell_pack(VALUE_LOSS, k + 1), __ATOMIC_RELAXED);
-	return 1;
+	// The state cannot be decided yet (no child was good for it); the swap only keeps a
+	// state from being decided twice should the move generator ever be inconsistent.
+	uint16_t unknown = 0;
+	return __atomic_compare_exchange_n(&s->cell[ps], &unknown, cell_pack(VALUE_LOSS, k + 1),
+					   false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
 static uint64_t settle_parents(struct solve_state *s, uint64_t state, enum value value,
@@ -137,7 +146,7 @@ static uint64_t expand_level(struct solve_state *s, unsigned k)
 {
 	const struct rules *rules = s->game->rules;
 	uint64_t total = rules->size * s->game->sides, found = 0;
-#pragma omp parallel reduction(+ : found)
+#pragma omp parallel reduction(+ : found) if (total >= BACKWARD_PARALLEL_MIN)
 	{
 		uint64_t *buf = malloc(rules->max_moves * sizeof *buf);
 		if (!buf)
@@ -159,7 +168,7 @@ static void mark_draws(struct solve_state *s)
 {
 	const struct backward_game *g = s->game;
 	uint64_t total = g->rules->size * g->sides;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (total >= BACKWARD_PARALLEL_MIN)
 	for (uint64_t state = 0; state < total; state++)
 		if (s->cell[state] == 0 && reachable(g, state / g->sides))
 			s->cell[state] = cell_pack(VALUE_DRAW, 0);
@@ -171,7 +180,7 @@ static enum status flag_error(int flags, struct error *err)
 		return error_set(err, STATUS_FAILURE, "out of memory during the solve");
 	if (flags & FLAG_WIDE)
 		return error_set(err, STATUS_BAD_INPUT,
-				 "a position has more than %d distinct moves: too many for the solver",
+				 "a position has more than %d distinct moves: too many to solve",
 				 UINT16_MAX);
 	return error_set(err, STATUS_BAD_INPUT,
 			 "a remoteness exceeds %u moves: too long for the solver's 14-bit cells",
@@ -181,11 +190,14 @@ static enum status flag_error(int flags, struct error *err)
 enum status backward_solve(const struct backward_game *game, const struct progress *progress,
 			   uint16_t *cell, unsigned *levels, struct error *err)
 {
-	uint64_t total = game->rules->size * game->sides;
-	struct solve_state s = {game, cell, malloc((total ? total : 1) * sizeof(uint16_t)), 0};
+	assert(game->enumeration->size == game->rules->size); // an enumeration of these rules
+	uint64_t bytes = backward_bytes(game->rules, game->sides);
+	if (bytes == UINT64_MAX || bytes > SIZE_MAX)
+		return error_set(err, STATUS_BAD_INPUT, "instance too large to solve");
+	struct solve_state s = {game, cell, malloc(bytes ? bytes : 1), 0};
 	if (!s.counter)
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu more bytes",
-				 (unsigned long long)backward_bytes(game->rules, game->sides));
+				 (unsigned long long)bytes);
 	enum status st = STATUS_OK;
 	*levels = 0;
 	seed(&s);

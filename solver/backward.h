@@ -27,7 +27,12 @@ struct backward_game {
 	const char *stage; // progress stage name
 };
 
-// Bytes the solve needs besides cells (game->sides * rules->size of them): the counters.
+// Loops over fewer states than this run on one thread: for small instances the cost of
+// starting threads at every level outweighs the work (results are the same either way).
+#define BACKWARD_PARALLEL_MIN 16384
+
+// Bytes the solve needs besides cells (sides * rules->size of them): the counters, 2 per
+// state; UINT64_MAX if that does not fit in 64 bits.
 uint64_t backward_bytes(const struct rules *rules, unsigned sides);
 
 // Fills cell[0 .. sides * size) (allocated by the caller, any content): reachable states get

@@ -11,8 +11,8 @@
 
 uint64_t coalition_bytes(const struct rules *rules)
 {
-	return rules->size * rules->players * sizeof(uint16_t) +
-	       backward_bytes(rules, rules->players);
+	uint64_t half = backward_bytes(rules, rules->players); // cells take as much as counters
+	return half > UINT64_MAX / 2 ? UINT64_MAX : 2 * half;
 }
 
 enum value coalition_value(const struct coalition *c, uint64_t idx, unsigned slot)
@@ -66,6 +66,8 @@ enum status coalition_solve(const struct rules *rules, const struct enumeration 
 			    struct error *err)
 {
 	memset(out, 0, sizeof *out);
+	if (coalition_bytes(rules) == UINT64_MAX)
+		return error_set(err, STATUS_BAD_INPUT, "instance too large to solve");
 	out->players = rules->players;
 	out->size = rules->size;
 	uint64_t cells = rules->size * rules->players;

@@ -19,8 +19,9 @@
 struct coalition {
 	unsigned players;
 	uint64_t size;  // rules->size
-	uint16_t *cell; // size * players cells, cell[idx * players + t]: the duel of slot t, from
-			// the view of the side to move there (the target when t == 0); 0 if unreachable
+	// size * players cells, cell[idx * players + t]: the duel of slot t, from the view of
+	// the side to move there (the target when t == 0); 0 if unreachable.
+	uint16_t *cell;
 	// Over reachable positions (terminal ones included, where the winner has won):
 	uint64_t forced_count[RULES_MAX_PLAYERS]; // where the player at slot t can force a win
 	uint64_t nobody_count;  // where no player can force a win
@@ -31,7 +32,7 @@ struct coalition {
 };
 
 // Bytes coalition_solve allocates (4 per position and player); rules tables and the
-// enumeration come on top.
+// enumeration come on top; UINT64_MAX when past 64 bits.
 uint64_t coalition_bytes(const struct rules *rules);
 
 // Solves every duel at every position reachable in e, using the OpenMP thread count in

@@ -6,6 +6,7 @@
 // with the smallest code at every step.
 #include "lengths.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,12 +37,13 @@ void lengths_options_default(struct lengths_options *opt)
 	opt->max_bytes = 0;
 }
 
-// Longest code of these rules, terminating NUL included.
+// Longest code of these rules, terminating NUL included: per hand at most 5 characters
+// ("249h") and a '.', per player a '/' and a lives tag (":16").
 static size_t code_bytes(const struct rules *rules)
 {
-	size_t n = rules->players + 1;
+	size_t n = 1;
 	for (unsigned s = 0; s < rules->players; s++)
-		n += (size_t)rules->hands[s] * 4;
+		n += (size_t)rules->hands[s] * 6 + 4;
 	return n;
 }
 
@@ -104,6 +106,7 @@ static enum status collect_finals(struct work *w, struct lengths *out, struct er
 		if (!movegen_is_terminal(w->rules, idx))
 			continue;
 		position_format(w->rules, idx, code);
+		assert(strlen(code) < len);
 		entry[n] = (struct final_entry){strncpy(codes + n * len, code, len), idx, c,
 						w->e->depth[idx]};
 		n++;
@@ -126,7 +129,7 @@ static void mark_towards(struct work *w, uint64_t f, unsigned L)
 	memset(w->mark, 0, w->g.count);
 	w->mark[f] = 1;
 	for (unsigned d = L; d >= 1; d--) {
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) if (w->g.count >= PATHS_PARALLEL_MIN)
 		for (uint64_t c = 0; c < w->g.count; c++) {
 			if (w->e->depth[w->g.index[c]] != d || !w->mark[c])
 				continue;
@@ -168,8 +171,9 @@ static void smallest_game(struct work *w, uint64_t f, unsigned L, uint64_t *path
 }
 
 // Fills game for the finals out->final[first .. first + count), all at depth length.
-static enum status fill_game(struct work *w, const struct lengths *out, const struct lengths_options *opt,
-			     struct lengths_game *game, uint64_t first, uint64_t count, struct error *err)
+static enum status fill_game(struct work *w, const struct lengths *out,
+			     const struct lengths_options *opt, struct lengths_game *game,
+			     uint64_t first, uint64_t count, struct error *err)
 {
 	mpz_t one;
 	game->length = count ? out->final[first].depth : 0;
@@ -197,8 +201,8 @@ static enum status fill_game(struct work *w, const struct lengths *out, const st
 }
 
 // Shortest games end in the first finals (least depth), longest geodesic ones in the last.
-static enum status fill_games(struct work *w, struct lengths *out, const struct lengths_options *opt,
-			      struct error *err)
+static enum status fill_games(struct work *w, struct lengths *out,
+			      const struct lengths_options *opt, struct error *err)
 {
 	uint64_t n = out->final_count, lo = 0, hi = n;
 	while (lo < n && out->final[lo].depth == out->final[0].depth)
@@ -217,7 +221,8 @@ static enum status check_memory(const struct work *w, const struct lengths_optio
 	double need = need_bytes(w->rules, w->e, opt, (double)w->g.edge_count, w->g.max_children);
 	if (opt->max_bytes && need > (double)opt->max_bytes)
 		return error_set(err, STATUS_BAD_INPUT,
-				 "instance too large: game lengths need about %.3g GiB, the limit is %.3g GiB",
+				 "instance too large: game lengths need about %.3g GiB, the limit is "
+				 "%.3g GiB",
 				 need / (1 << 30), (double)opt->max_bytes / (1 << 30));
 	return STATUS_OK;
 }
@@ -270,7 +275,8 @@ enum status lengths_compute(const struct rules *rules, const struct enumeration 
 		st = fill_games(&w, out, opt, err);
 	if (st == STATUS_OK)
 		st = paths_by_length(&w.g, paths_rank(&w.g, rules->start), w.final_rank,
-				     out->final_count, opt->max_length, progress, out->by_length, err);
+				     out->final_count, opt->max_length, progress, out->by_length,
+				     err);
 	paths_graph_free(&w.g);
 	free(w.geo);
 	free(w.final_rank);

@@ -45,7 +45,7 @@ static void count_moves(const struct rules *rules, const struct enumeration *e,
 			struct paths_graph *g, int *oom)
 {
 	unsigned most = 0;
-#pragma omp parallel reduction(max : most)
+#pragma omp parallel reduction(max : most) if (g->count >= PATHS_PARALLEL_MIN)
 	{
 		uint64_t *buf = malloc(rules->max_moves * sizeof *buf);
 		if (!buf) {
@@ -72,6 +72,7 @@ enum status paths_graph_count(const struct rules *rules, const struct enumeratio
 			      struct error *err)
 {
 	memset(g, 0, sizeof *g);
+	assert(e->size == rules->size); // an enumeration of these rules
 	enum status st = list_reachable(e, g, err);
 	if (st != STATUS_OK)
 		goto fail;
@@ -102,7 +103,7 @@ enum status paths_graph_fill(const struct rules *rules, const struct enumeration
 {
 	g->parent = malloc((g->edge_count ? g->edge_count : 1) * sizeof *g->parent);
 	int oom = !g->parent;
-#pragma omp parallel if (!oom)
+#pragma omp parallel if (!oom && g->count >= PATHS_PARALLEL_MIN)
 	{
 		uint64_t *buf = malloc(rules->max_moves * sizeof *buf);
 		if (!buf) {
@@ -196,7 +197,7 @@ enum status paths_geodesic(const struct paths_graph *g, const struct enumeration
 		progress_report(progress, "lengths: geodesic", d, e->max_depth);
 		if (progress_stopped(progress))
 			return error_set(err, STATUS_INTERRUPTED, "interrupted");
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) if (g->count >= PATHS_PARALLEL_MIN)
 		for (uint64_t c = 0; c < g->count; c++)
 			if (e->depth[g->index[c]] == d)
 				pull_geodesic(g, e, width, geo, c, d);
@@ -220,7 +221,7 @@ static void sum_finals(mpz_t out, const mp_limb_t *count, size_t width, const ui
 // next[c] = sum of cur over the parents of c, for every rank c.
 static void step(const struct paths_graph *g, size_t width, const mp_limb_t *cur, mp_limb_t *next)
 {
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) if (g->count >= PATHS_PARALLEL_MIN)
 	for (uint64_t c = 0; c < g->count; c++) {
 		mp_limb_t *dst = next + c * width;
 		memset(dst, 0, width * sizeof *dst);

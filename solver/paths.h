@@ -15,11 +15,13 @@
 #include "rules.h"
 
 #define PATHS_NONE UINT64_MAX
+// Loops over fewer reachable positions than this run on one thread (see backward.h).
+#define PATHS_PARALLEL_MIN 16384
 
 struct paths_graph {
 	uint64_t count;        // reachable positions; their rank is their place in index[]
 	uint64_t *index;       // count indexes, ascending
-	uint64_t *start;       // count + 1: the parents of rank c are parent[start[c] .. start[c + 1])
+	uint64_t *start;       // count + 1: rank c has parents parent[start[c] .. start[c + 1])
 	uint32_t *parent;      // ranks of reachable parents, ascending per rank
 	uint64_t edge_count;   // start[count]
 	unsigned max_children; // the most distinct children of one reachable position

@@ -4,6 +4,7 @@
 // forced line are read off the cells in index order.
 #include "retrograde.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +12,8 @@
 
 uint64_t retrograde_bytes(const struct rules *rules)
 {
-	return rules->size * sizeof(uint16_t) + backward_bytes(rules, 1);
+	uint64_t half = backward_bytes(rules, 1); // cells take as much as the counters
+	return half > UINT64_MAX / 2 ? UINT64_MAX : 2 * half;
 }
 
 static void summarise(struct solution *s)
@@ -23,8 +25,9 @@ static void summarise(struct solution *s)
 		uint16_t c = s->cell[idx];
 		enum value v = cell_value(c);
 		count[v]++;
+		bool first = s->max_remoteness_at == SOLUTION_NONE;
 		if ((v == VALUE_WIN || v == VALUE_LOSS) &&
-		    (s->max_remoteness_at == SOLUTION_NONE || cell_remoteness(c) > s->max_remoteness)) {
+		    (first || cell_remoteness(c) > s->max_remoteness)) {
 			s->max_remoteness = cell_remoteness(c);
 			s->max_remoteness_at = idx;
 		}
@@ -43,6 +46,8 @@ enum status retrograde_solve(const struct rules *rules, const struct enumeration
 				 "the win/loss/draw solve needs 2 players, not %u: with more, "
 				 "solve each player against the coalition of the others",
 				 rules->players);
+	if (retrograde_bytes(rules) == UINT64_MAX)
+		return error_set(err, STATUS_BAD_INPUT, "instance too large to solve");
 	out->size = rules->size;
 	out->cell = malloc((rules->size ? rules->size : 1) * sizeof *out->cell);
 	if (!out->cell)

@@ -26,7 +26,8 @@ struct solution {
 };
 
 // Bytes retrograde_solve allocates (cells and child counters, 4 per position); the rules
-// tables and the enumeration come on top. Use it to refuse instances before solving.
+// tables and the enumeration come on top; UINT64_MAX when past 64 bits. Use it to refuse
+// instances before solving.
 uint64_t retrograde_bytes(const struct rules *rules);
 
 // Solves every position reachable in e (an enumeration of these rules), using the OpenMP

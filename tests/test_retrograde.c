@@ -27,6 +27,13 @@ static const char *const mixes2[] = {
 	"attacks-only,cutoff,suns",
 };
 
+// The other variants, crossed with h = 1..2 and r = 2..6 (their move sets grow faster).
+static const char *const mixes2_more[] = {
+	"halves", "halves-odd,cutoff", "self-attack", "swaps", "logan", "cherri", "integers",
+	"sudden-death", "stumps", "lives=2", "swaps,misere", "cherri,suicide", "logan,integers",
+	"self-attack,sudden-death", "stumps,cutoff", "halves,meta,lives=3", "misere,lives=2",
+};
+
 // Three and four players, and uneven hands (the rotation is part of the position).
 static const struct instance many[] = {
 	{3, {1, 1, 1}, 2, ""},           {3, {1, 1, 1}, 5, ""},
@@ -36,6 +43,10 @@ static const struct instance many[] = {
 	{3, {3, 3, 3}, 3, "transfers-only"}, {3, {2, 1, 1}, 4, ""},
 	{3, {2, 2, 1}, 3, "divisions-only"}, {4, {1, 1, 1, 1}, 4, ""},
 	{4, {2, 2, 2, 2}, 3, "cutoff"},  {4, {1, 2, 1, 2}, 3, ""},
+	{3, {1, 1, 1}, 4, "zombies"},    {3, {2, 2, 2}, 3, "zombies"},
+	{3, {2, 2, 2}, 3, "misere"},     {3, {2, 2, 2}, 3, "sudden-death,swaps"},
+	{3, {1, 1, 1}, 3, "stumps"},     {3, {2, 2, 2}, 2, "zombies,lives=2"},
+	{4, {1, 1, 1, 1}, 3, "zombies"}, {3, {2, 2, 2}, 3, "self-attack,integers"},
 };
 
 static const struct instance uneven2[] = {
@@ -43,22 +54,26 @@ static const struct instance uneven2[] = {
 	{2, {2, 1}, 5, "misere"},
 };
 
-// Fills out (room for 16 * 15 + 4) with the two-player instances; returns the count.
+#define MIXES2 (sizeof mixes2 / sizeof mixes2[0])
+#define MIXES2_MORE (sizeof mixes2_more / sizeof mixes2_more[0])
+#define MAX_INSTANCES (MIXES2 * 15 + MIXES2_MORE * 10 + 4)
+
+// Fills out (room for MAX_INSTANCES) with the two-player instances; returns the count.
 static size_t two_player_instances(struct instance *out)
 {
 	size_t n = 0;
-	for (size_t m = 0; m < sizeof mixes2 / sizeof mixes2[0]; m++)
-		for (unsigned h = 1; h <= 3; h++)
+	for (size_t m = 0; m < MIXES2 + MIXES2_MORE; m++)
+		for (unsigned h = 1; h <= (m < MIXES2 ? 3u : 2u); h++)
 			for (unsigned r = 2; r <= 6; r++) {
 				out[n] = (struct instance){2, {h, h}, r, ""};
-				strcpy(out[n++].variants, mixes2[m]);
+				strcpy(out[n++].variants, m < MIXES2 ? mixes2[m] : mixes2_more[m - MIXES2]);
 			}
 	for (size_t i = 0; i < sizeof uneven2 / sizeof uneven2[0]; i++)
 		out[n++] = uneven2[i];
+	cr_assert_eq(n, MAX_INSTANCES);
 	return n;
 }
 
-#define MAX_INSTANCES (16 * 15 + 4)
 
 struct fixture {
 	struct instance in;
