@@ -10,6 +10,10 @@
 
 #include "movegen.h"
 
+// Below this many positions a walk runs on one thread: starting threads for every layer
+// costs more than it saves (results are the same either way).
+#define SMALL_WALK 16384
+
 uint64_t enumerate_bytes(const struct rules *rules)
 {
 	return rules->size;
@@ -21,7 +25,7 @@ static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t 
 {
 	uint64_t found = 0, edges = 0;
 	uint8_t next = (uint8_t)(layer + 1);
-#pragma omp parallel reduction(+ : found, edges)
+#pragma omp parallel reduction(+ : found, edges) if (rules->size > SMALL_WALK)
 	{
 		uint64_t *child = malloc(rules->max_moves * sizeof *child);
 		if (!child) {
@@ -51,7 +55,7 @@ static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t 
 static void count_terminals(const struct rules *rules, struct enumeration *e)
 {
 	uint64_t terminal[ENUMERATE_MAX_LAYERS] = {0};
-#pragma omp parallel
+#pragma omp parallel if (e->size > SMALL_WALK)
 	{
 		uint64_t mine[ENUMERATE_MAX_LAYERS] = {0};
 #pragma omp for schedule(static)
@@ -98,9 +102,9 @@ enum status enumerate_reachable(const struct rules *rules, const struct progress
 			out->max_depth = layer;
 			break;
 		}
-		if (layer + 1 >= ENUMERATE_MAX_LAYERS - 1) {
+		if (layer + 1 >= ENUMERATE_MAX_LAYERS) { // distances 0..254; 255 marks unseen
 			st = error_set(err, STATUS_BAD_INPUT,
-				       "more than %d layers from the start: not supported", ENUMERATE_MAX_LAYERS - 1);
+				       "a position more than %d moves from the start: not supported (distances are kept in one byte)", ENUMERATE_MAX_LAYERS - 1);
 			break;
 		}
 		out->layer_count[layer + 1] = found;

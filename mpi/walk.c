@@ -181,8 +181,9 @@ enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struc
 			out->max_depth = layer;
 			break;
 		}
-		if (layer + 1 >= ENUMERATE_MAX_LAYERS - 1) {
-			st = error_set(err, STATUS_BAD_INPUT, "more than %d layers from the start: not supported",
+		if (layer + 1 >= ENUMERATE_MAX_LAYERS) { // distances 0..254; 255 marks unseen
+			st = error_set(err, STATUS_BAD_INPUT,
+				       "a position more than %d moves from the start: not supported (distances are kept in one byte)",
 				       ENUMERATE_MAX_LAYERS - 1);
 			break;
 		}
