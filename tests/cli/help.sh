@@ -12,11 +12,14 @@ expect_stdout_match '[Ee]xit (status|code)'
 top_help=$stdout
 
 # The subcommands of the SPEC; those not built yet are simply not listed.
-for cmd in count table solve games show play variants; do
+for cmd in count table solve games show play variants graph claims atlas; do
 	[[ $top_help =~ (^|[[:space:]])${cmd}[[:space:]] ]] || continue
 	expect_exit 0 -- "$cmd" --help
 	expect_stderr_empty
 	expect_stdout_match "chopsticks $cmd"
+	expect_stdout_match 'Exit status'
+	expect_exit 0 -- "$cmd" --version
+	expect_stdout_match '^chopsticks [0-9]+\.[0-9]+\.[0-9]+$'
 done
 
 expect_exit 0 -- count --help
