@@ -18,9 +18,10 @@ uint64_t special_fibonacci_entry(unsigned r)
 	}
 }
 
-static bool standard_two_player(const struct rules *rules)
+// Standard rules, every player with the same number of hands, no lives.
+static bool standard(const struct rules *rules)
 {
-	if (rules->players != 2 || rules->hands[0] != rules->hands[1])
+	if (rules->period != 1 || rules->lives != 1)
 		return false;
 	for (int a = 0; a < AXIS_COUNT; a++)
 		if (rules->axis[a] != 0)
@@ -31,9 +32,18 @@ static bool standard_two_player(const struct rules *rules)
 struct special_prediction special_predict(const struct rules *rules)
 {
 	struct special_prediction p = {0};
-	if (!standard_two_player(rules))
+	uint64_t h = rules->hands[0];
+	if (!standard(rules) || rules->players > 3)
 		return p;
-	if (rules->hands[0] == 1) {
+	if (rules->players == 3) {
+		if (rules->rollover != 2)
+			return p;
+		p.applies = true;
+		p.reachable = (7 * h * h * h + 21 * h * h + 10 * h - (h % 2) * (h - 3)) / 8;
+		p.length = 3 * h - 1;
+		snprintf(p.formula, sizeof p.formula, "3 players, rollover 2, h = %llu: reachable (7h^3+21h^2+10h-[h odd](h-3))/8, length 3h-1",
+			 (unsigned long long)h);
+	} else if (rules->hands[0] == 1) {
 		uint64_t alpha = special_fibonacci_entry(rules->rollover);
 		p.applies = true;
 		p.reachable = alpha - 1;
@@ -42,9 +52,9 @@ struct special_prediction special_predict(const struct rules *rules)
 			 rules->rollover, (unsigned long long)alpha);
 	} else if (rules->rollover == 2) {
 		p.applies = true;
-		p.reachable = 2 * (uint64_t)rules->hands[0];
-		p.length = 2 * (uint64_t)rules->hands[0] - 1;
-		snprintf(p.formula, sizeof p.formula, "rollover 2, h = %u: reachable 2h, length 2h-1", rules->hands[0]);
+		p.reachable = 2 * h;
+		p.length = 2 * h - 1;
+		snprintf(p.formula, sizeof p.formula, "rollover 2, h = %llu: reachable 2h, length 2h-1", (unsigned long long)h);
 	}
 	return p;
 }
