@@ -272,6 +272,31 @@ int args_parse(int argc, char **argv, const char *cmd, const struct extra_option
 	return finish(cmd, opt);
 }
 
+void args_distinct(const struct cli_options *opt, mpz_t distinct)
+{
+	mpz_t positions;
+	mpz_init(positions);
+	bool stumps = opt->spec.axis[AXIS_STUMPS] == 2 || (opt->spec.variants >> VARIANT_STUMPS & 1);
+	closed_form_tagged(positions, distinct, opt->spec.players, opt->spec.hands,
+			   opt->spec.rollover * (stumps ? 2 : 1), opt->spec.lives,
+			   opt->spec.axis[AXIS_ZOMBIES] == 2 || (opt->spec.variants >> VARIANT_ZOMBIES & 1));
+	mpz_clear(positions);
+}
+
+int args_parse_range(const char *cmd, const char *name, const char *text, unsigned lo, unsigned hi,
+		     unsigned *a, unsigned *b)
+{
+	const char *dash = strchr(text, '-');
+	uint64_t x, y;
+	size_t len = dash ? (size_t)(dash - text) : strlen(text);
+	if (!numparse_u64(text, len, lo, hi, &x) ||
+	    !numparse_u64(dash ? dash + 1 : text, (size_t)-1, x, hi, &y))
+		return args_fail(cmd, "%s '%s': must be N or A-B with %u <= A <= B <= %u", name, text, lo, hi);
+	*a = (unsigned)x;
+	*b = (unsigned)y;
+	return -1;
+}
+
 // Writes 2^log2v as a short decimal ("3.17e+50"), also past the range of a double.
 static void approx(char *buf, double log2v)
 {
@@ -283,15 +308,12 @@ static void approx(char *buf, double log2v)
 // than the limit (estimated from the closed form, so it works at any size).
 static int check_size(const struct cli_options *opt, uint64_t bytes_per_position)
 {
-	mpz_t positions, distinct;
-	mpz_inits(positions, distinct, NULL);
-	bool stumps = opt->spec.axis[AXIS_STUMPS] == 2 || (opt->spec.variants >> VARIANT_STUMPS & 1);
-	closed_form_tagged(positions, distinct, opt->spec.players, opt->spec.hands,
-			   opt->spec.rollover * (stumps ? 2 : 1), opt->spec.lives,
-			   opt->spec.axis[AXIS_ZOMBIES] == 2 || (opt->spec.variants >> VARIANT_ZOMBIES & 1));
+	mpz_t distinct;
+	mpz_init(distinct);
+	args_distinct(opt, distinct);
 	long exp2;
 	double mantissa = mpz_get_d_2exp(&exp2, distinct); // distinct = mantissa * 2^exp2
-	mpz_clears(positions, distinct, NULL);
+	mpz_clear(distinct);
 	double log2_need = (double)exp2 + log2(mantissa * (double)bytes_per_position);
 	if (!opt->spec.max_bytes || log2_need <= log2((double)opt->spec.max_bytes))
 		return 0;

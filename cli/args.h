@@ -6,6 +6,7 @@
 #define CHOPSTICKS_CLI_ARGS_H
 
 #include <stdbool.h>
+#include <gmp.h>
 #include <stdint.h>
 
 #include "rules.h"
@@ -49,6 +50,15 @@ int args_fail(const char *cmd, const char *fmt, ...) __attribute__((format(print
 // counting bytes_per_position for every index of the instance.
 int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position,
 		     struct rules **out);
+
+// The closed-form count of distinct positions of the instance opt asks for (lives, zombies
+// and stumps included), before any rules are built. distinct must be initialised.
+void args_distinct(const struct cli_options *opt, mpz_t distinct);
+
+// Parses "N" or "A-B" with lo <= A <= B <= hi into *a, *b (table and atlas ranges).
+// Returns -1 to go on, or 2 after printing the error.
+int args_parse_range(const char *cmd, const char *name, const char *text, unsigned lo, unsigned hi,
+		     unsigned *a, unsigned *b);
 
 // The help text for the rule and common options, shared by every subcommand's --help.
 extern const char args_rule_help[];

@@ -25,18 +25,6 @@ static const char help[] =
 enum { OPT_SINGLES };
 static const struct extra_option extra[] = {{"--singles", false}};
 
-static int range(const char *name, const char *text, unsigned lo, unsigned hi, unsigned *a, unsigned *b)
-{
-	const char *dash = strchr(text, '-');
-	uint64_t x, y;
-	size_t len = dash ? (size_t)(dash - text) : strlen(text);
-	if (!numparse_u64(text, len, lo, hi, &x) || !numparse_u64(dash ? dash + 1 : text, (size_t)-1, x, hi, &y))
-		return args_fail("atlas", "%s '%s': must be N or A-B with %u <= A <= B <= %u", name, text, lo, hi);
-	*a = (unsigned)x;
-	*b = (unsigned)y;
-	return -1;
-}
-
 // Solves one cell and prints its row; refused combinations print nothing. Returns 0, or
 // the exit status of a failure.
 static int cell(uint64_t mask, unsigned h, unsigned r)
@@ -65,8 +53,8 @@ int cmd_atlas(int argc, char **argv)
 	int rc = args_parse(argc, argv, "atlas", extra, 1, NULL, help, &opt);
 	if (rc >= 0)
 		return rc;
-	if ((opt.hands_given && (rc = range("--hands", opt.hands_text, 1, 4, &h0, &h1)) >= 0) ||
-	    (opt.rollover_given && (rc = range("--rollover", opt.rollover_text, 2, 12, &r0, &r1)) >= 0))
+	if ((opt.hands_given && (rc = args_parse_range("atlas", "--hands", opt.hands_text, 1, 4, &h0, &h1)) >= 0) ||
+	    (opt.rollover_given && (rc = args_parse_range("atlas", "--rollover", opt.rollover_text, 2, 12, &r0, &r1)) >= 0))
 		return rc;
 	puts("variants,hands,rollover,reachable,value,remoteness");
 	// a = -1: the standard rules (b = -1) or one variant b; a >= 0: the pair a < b.

@@ -24,20 +24,6 @@ static const char help[] =
 	"published_positions,published_distinct,published_reachable,published_sms,agrees,\n"
 	"unreachable_last_dead,unreachable_other (empty where not computed or not published).\n";
 
-static int parse_range(const char *cmd, const char *name, const char *text, unsigned lo, unsigned hi,
-		       unsigned *a, unsigned *b)
-{
-	const char *dash = strchr(text, '-');
-	uint64_t x, y;
-	size_t len = dash ? (size_t)(dash - text) : strlen(text);
-	if (!numparse_u64(text, len, lo, hi, &x) ||
-	    !numparse_u64(dash ? dash + 1 : text, (size_t)-1, x, hi, &y))
-		return args_fail(cmd, "%s '%s': must be N or A-B with %u <= A <= B <= %u", name, text, lo, hi);
-	*a = (unsigned)x;
-	*b = (unsigned)y;
-	return -1;
-}
-
 static void print_text(struct table_row *rows, size_t n)
 {
 	printf("%5s %8s %22s %14s %12s %12s %12s %12s\n", "hands", "rollover", "positions", "distinct",
@@ -136,8 +122,8 @@ int cmd_table(int argc, char **argv)
 	int rc = args_parse(argc, argv, "table", NULL, 0, NULL, help, &opt);
 	if (rc >= 0)
 		return rc;
-	if ((opt.hands_given && (rc = parse_range("table", "--hands", opt.hands_text, 1, RULES_MAX_HANDS, &h0, &h1)) >= 0) ||
-	    (opt.rollover_given && (rc = parse_range("table", "--rollover", opt.rollover_text, 2, RULES_MAX_ROLLOVER, &r0, &r1)) >= 0))
+	if ((opt.hands_given && (rc = args_parse_range("table", "--hands", opt.hands_text, 1, RULES_MAX_HANDS, &h0, &h1)) >= 0) ||
+	    (opt.rollover_given && (rc = args_parse_range("table", "--rollover", opt.rollover_text, 2, RULES_MAX_ROLLOVER, &r0, &r1)) >= 0))
 		return rc;
 	if (opt.spec.players != 2 || opt.spec.variants || opt.start)
 		return args_fail("table", "the table is for two players and the standard rules; use 'chopsticks count' for others");

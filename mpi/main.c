@@ -2,8 +2,8 @@
 // chopsticks-mpi: `chopsticks count` over MPI ranks, for instances that outgrow one machine.
 // Every rank parses the same arguments and builds the same rules; the walk is spread over
 // the ranks (walk.h); rank 0 alone prints, in exactly the formats of `chopsticks count`
-// (cli/cmd_count.c, whose printers these copy, less --unreachable). Every rank exits with
-// the same status.
+// (cli/count_report.c, shared with cmd_count.c; --unreachable is refused). Every rank exits
+// with the same status.
 #include <fcntl.h>
 #include <gmp.h>
 #include <mpi.h>
@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "count_report.h"
 #include "closed_form.h"
 #include "enumerate.h"
 #include "output.h"
@@ -30,73 +31,6 @@ static const char help[] =
 
 enum { OPT_UNREACHABLE };
 static const struct extra_option extra[] = {{"--unreachable", false}};
-
-struct count_result {
-	mpz_t positions, distinct;
-	struct enumeration e;
-	struct special_prediction special;
-	char hands[128], variants[512], start[POSITION_CODE_MAX];
-};
-
-// The printers below are cmd_count.c's, byte for byte, without the --unreachable parts.
-static void print_text(const struct rules *rules, struct count_result *c)
-{
-	const struct enumeration *e = &c->e;
-	printf("players %u, hands %s, rollover %u, variants %s, start %s\n", rules->players, c->hands,
-	       rules->rollover, c->variants[0] ? c->variants : "none", c->start);
-	gmp_printf("positions  %Zd\ndistinct   %Zd\n", c->positions, c->distinct);
-	printf("reachable  %llu\nterminal   %llu\nmoves      %llu\nmax_depth  %u\nlayers (distance: positions, of which terminal)\n",
-	       (unsigned long long)e->reachable_count, (unsigned long long)e->terminal_count,
-	       (unsigned long long)e->move_count, e->max_depth);
-	for (unsigned d = 0; d <= e->max_depth; d++)
-		printf("  %3u: %llu, %llu\n", d, (unsigned long long)e->layer_count[d],
-		       (unsigned long long)e->layer_terminal[d]);
-	if (c->special.applies)
-		printf("closed form: %s -> reachable %llu, length %llu (%s)\n", c->special.formula,
-		       (unsigned long long)c->special.reachable, (unsigned long long)c->special.length,
-		       c->special.reachable == e->reachable_count && c->special.length == e->max_depth ? "agrees" : "DISAGREES");
-}
-
-static void print_csv(const struct rules *rules, struct count_result *c)
-{
-	const struct enumeration *e = &c->e;
-	puts("players,hands,rollover,variants,positions,distinct,reachable,terminal,max_depth,depth,layer_positions,layer_terminal");
-	for (unsigned d = 0; d <= e->max_depth; d++) {
-		printf("%u,", rules->players);
-		output_csv_field(stdout, c->hands);
-		printf(",%u,", rules->rollover);
-		output_csv_field(stdout, c->variants);
-		gmp_printf(",%Zd,%Zd,%llu,%llu,%u,%u,%llu,%llu\n", c->positions, c->distinct,
-			   (unsigned long long)e->reachable_count, (unsigned long long)e->terminal_count,
-			   e->max_depth, d, (unsigned long long)e->layer_count[d],
-			   (unsigned long long)e->layer_terminal[d]);
-	}
-}
-
-static void print_json(const struct rules *rules, struct count_result *c)
-{
-	const struct enumeration *e = &c->e;
-	printf("{\"players\":%u,\"hands\":", rules->players);
-	output_json_hands(stdout, rules->players, rules->hands);
-	printf(",\"rollover\":%u,\"variants\":", rules->rollover);
-	output_json_variants(stdout, rules->variants);
-	gmp_printf(",\"start\":\"%s\",\"positions\":%Zd,\"distinct\":%Zd,\"reachable\":%llu,\"terminal\":%llu,\"moves\":%llu,\"max_depth\":%u,\"layers\":[",
-		   c->start, c->positions, c->distinct, (unsigned long long)e->reachable_count,
-		   (unsigned long long)e->terminal_count, (unsigned long long)e->move_count, e->max_depth);
-	for (unsigned d = 0; d <= e->max_depth; d++)
-		printf("%s%llu", d ? "," : "", (unsigned long long)e->layer_count[d]);
-	printf("],\"layers_terminal\":[");
-	for (unsigned d = 0; d <= e->max_depth; d++)
-		printf("%s%llu", d ? "," : "", (unsigned long long)e->layer_terminal[d]);
-	printf("]");
-	if (c->special.applies) {
-		printf(",\"closed_form\":{\"formula\":");
-		output_json_string(stdout, c->special.formula);
-		printf(",\"reachable\":%llu,\"length\":%llu}", (unsigned long long)c->special.reachable,
-		       (unsigned long long)c->special.length);
-	}
-	printf("}\n");
-}
 
 // Points stderr at /dev/null (ranks other than 0 while parsing, so that each message is
 // printed once); returns the saved descriptor for loud, or -1.
@@ -136,14 +70,11 @@ static int refuse(const struct cli_options *opt, double positions, double need, 
 // rank would exceed --max-memory (estimated from the closed form, so it works at any size).
 static int check_size(const struct cli_options *opt, int ranks)
 {
-	mpz_t positions, distinct;
-	mpz_inits(positions, distinct, NULL);
-	bool stumps = opt->spec.axis[AXIS_STUMPS] == 2 || (opt->spec.variants >> VARIANT_STUMPS & 1);
-	closed_form_tagged(positions, distinct, opt->spec.players, opt->spec.hands,
-			   opt->spec.rollover * (stumps ? 2 : 1), opt->spec.lives,
-			   opt->spec.axis[AXIS_ZOMBIES] == 2 || (opt->spec.variants >> VARIANT_ZOMBIES & 1));
+	mpz_t distinct;
+	mpz_init(distinct);
+	args_distinct(opt, distinct);
 	double size = mpz_get_d(distinct), need = size / 8 + size / ranks;
-	mpz_clears(positions, distinct, NULL);
+	mpz_clear(distinct);
 	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
 		return 0;
 	return refuse(opt, size, need, ranks);
@@ -177,15 +108,8 @@ static int run(int argc, char **argv, int rank, int ranks)
 		rules_free(rules);
 		return rc;
 	}
-	struct count_result c = {0};
-	mpz_inits(c.positions, c.distinct, NULL);
-	closed_form_tagged(c.positions, c.distinct, rules->players, rules->hands, rules->modulus,
-			   rules->lives, rules->axis[AXIS_ZOMBIES]);
-	output_hands(c.hands, sizeof c.hands, rules->players, rules->hands);
-	variants_format_list(rules->variants, c.variants, sizeof c.variants);
-	position_format(rules, rules->start, c.start);
-	if (!opt.start)
-		c.special = special_predict(rules);
+	struct count_report c;
+	count_report_init(&c, rules, opt.start != NULL);
 	// Every rank watches for SIGINT (the stop flags are agreed each layer); rank 0 draws.
 	struct progress progress = *output_progress("count");
 	if (rank)
@@ -196,8 +120,7 @@ static int run(int argc, char **argv, int rank, int ranks)
 		rc = rank ? exit_code(st) : output_failure("count", st, err.msg);
 	} else if (rank == 0) {
 		output_progress_done();
-		void (*print[])(const struct rules *, struct count_result *) = {print_text, print_csv, print_json};
-		print[opt.format](rules, &c);
+		count_report_print(&c, opt.format);
 		if (fflush(stdout) != 0) {
 			fprintf(stderr, "chopsticks count: writing the output failed\n");
 			rc = 1;
@@ -207,8 +130,7 @@ static int run(int argc, char **argv, int rank, int ranks)
 	} else {
 		rc = 0;
 	}
-	enumeration_free(&c.e);
-	mpz_clears(c.positions, c.distinct, NULL);
+	count_report_clear(&c);
 	rules_free(rules);
 	return rc;
 }
