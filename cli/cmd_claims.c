@@ -19,7 +19,8 @@ static const char help[] =
 	"Checks the published statements about Chopsticks (the standard game is a draw; one move\n"
 	"of lookahead avoids losing; 14 moves in all and at most 5 per position; cutoff lets the\n"
 	"first player win; halves lets the second player win; one hand follows Fibonacci mod r;\n"
-	"rollover 2 is degenerate) and prints a Markdown report with the evidence for each.\n";
+	"rollover 2 is degenerate; more hands than the opponent is good) and prints a Markdown\n"
+	"report with the evidence for each (text only).\n";
 
 #define MAX_LOOKAHEAD 6
 
@@ -47,7 +48,8 @@ static int claim_lookahead(const struct claims_instance *in, struct error *err)
 	       "A player looking N moves ahead scores each move by depth-limited search (a forced win or "
 	       "loss within N moves in all, this move included, else unknown) and may pick any best-scored "
 	       "move. A position is *unsafe* at depth N when it is not already lost but one of those picks "
-	       "loses under perfect play. All reachable non-terminal positions are checked.\n\n"
+	       "loses under perfect play. Every reachable position that is neither terminal nor lost for "
+	       "the player to move is checked.\n\n"
 	       "| N | positions checked | unsafe | example (position: losing pick) |\n|---|---|---|---|\n");
 	unsigned first_safe = 0;
 	for (unsigned d = 1; d <= MAX_LOOKAHEAD; d++) {
@@ -199,7 +201,8 @@ static void claim_uneven(void)
 {
 	printf("\n## 8. Uneven hands: more hands than the opponent is generally good\n\n"
 	       "Attacks only (no splits), the first player with a hands and the second with b. Each cell: "
-	       "the value of the start for the first player (W win, L loss, D draw) and its remoteness, "
+	       "the value of the start for the first player (W win, L loss, D draw) and its remoteness "
+	       "(none for a draw), "
 	       "for rollover 2 / 3 / 4 / 5.\n\n| a \\ b | 1 | 2 | 3 | 4 |\n|---|---|---|---|---|\n");
 	unsigned more_wins = 0, more_cells = 0, fewer_wins = 0, fewer_cells = 0;
 	for (unsigned a = 1; a <= 4; a++) {
@@ -215,7 +218,8 @@ static void claim_uneven(void)
 					continue;
 				}
 				enum value v = solution_value(&in.s, in.rules->start);
-				printf("%s%c%u", r > 2 ? " / " : " ", "?WLD"[v], solution_remoteness(&in.s, in.rules->start));
+				printf(v == VALUE_DRAW ? "%s%c" : "%s%c%u", r > 2 ? " / " : " ", "?WLD"[v],
+				       solution_remoteness(&in.s, in.rules->start));
 				more_cells += a > b, fewer_cells += a < b;
 				more_wins += a > b && v == VALUE_WIN, fewer_wins += a < b && v == VALUE_LOSS;
 				claims_instance_free(&in);
@@ -242,6 +246,8 @@ int cmd_claims(int argc, char **argv)
 	int rc = args_parse(argc, argv, "claims", NULL, 0, NULL, help, &opt);
 	if (rc >= 0)
 		return rc;
+	if (opt.format != FORMAT_TEXT)
+		return args_fail("claims", "--format: the report is Markdown text only");
 	if (claims_solve(2, 5, 0, &in, &err) != STATUS_OK)
 		return output_failure("claims", STATUS_FAILURE, err.msg);
 	printf("# Published claims, checked\n\nWritten by `chopsticks claims`; every number below is computed by the "

@@ -7,6 +7,8 @@
 #   infile (required)  png_out, svg_out (required)  pdf_out='' (no PDF)
 #   plot_title=''  x_label='x'  y_label='y'  log_y=0 (1: logarithmic y axis)
 #   y_format='' (gnuplot's default)  key_pos='top left'
+#   enhanced=0 (1: the terminals read enhanced text, for a y_format like '10^{%L}'; titles,
+#   axis labels and the key stay plain)
 if (!exists("infile") || !exists("png_out") || !exists("svg_out")) {
 	print "plot_series.gp: set infile, png_out and svg_out (gnuplot -e \"infile='a.csv'; ...\")"
 	exit status 2
@@ -18,6 +20,8 @@ if (!exists("y_label")) y_label = 'y'
 if (!exists("log_y")) log_y = 0
 if (!exists("y_format")) y_format = ''
 if (!exists("key_pos")) key_pos = 'top left'
+if (!exists("enhanced")) enhanced = 0
+text_mode = enhanced ? 'enhanced' : 'noenhanced'
 
 set datafile separator ','
 set datafile missing ''
@@ -45,19 +49,19 @@ do for [i = 1:8] {
 set key autotitle columnheader
 
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
-	set terminal pngcairo size 800,500 font 'DejaVu Sans,11' noenhanced
+	set terminal pngcairo size 800,500 font 'DejaVu Sans,11' @text_mode
 } else {
-	set terminal png size 800,500 font 'DejaVuSans' 11 noenhanced
+	set terminal png size 800,500 font 'DejaVuSans' 11 @text_mode
 }
 set output png_out
 plot for [i = 2:series + 1] infile using 1:i with linespoints lt (i - 1)
 
-set terminal svg size 800,500 fixed font 'DejaVu Sans,11' noenhanced
+set terminal svg size 800,500 fixed font 'DejaVu Sans,11' @text_mode
 set output svg_out
 replot
 
 if (pdf_out ne '') {
-	set terminal pdfcairo size 5in,3.125in font 'DejaVu Sans,8' noenhanced
+	set terminal pdfcairo size 5in,3.125in font 'DejaVu Sans,8' @text_mode
 	set output pdf_out
 	replot
 }
