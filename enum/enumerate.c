@@ -12,7 +12,7 @@
 
 // Below this many positions a walk runs on one thread: starting threads for every layer
 // costs more than it saves (results are the same either way).
-#define SMALL_WALK (UINT64_C(1) << 18)
+#define SMALL_WALK (UINT64_C(1) << 16)
 
 uint64_t enumerate_bytes(const struct rules *rules)
 {

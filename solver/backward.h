@@ -29,7 +29,7 @@ struct backward_game {
 
 // Loops over fewer states than this run on one thread: for small instances the cost of
 // starting threads at every level outweighs the work (results are the same either way).
-#define BACKWARD_PARALLEL_MIN (UINT64_C(1) << 18)
+#define BACKWARD_PARALLEL_MIN (UINT64_C(1) << 16)
 
 // Bytes the solve needs besides cells (sides * rules->size of them): the counters, 2 per
 // state; UINT64_MAX if that does not fit in 64 bits.

@@ -437,3 +437,40 @@ Test(enumerate, stumps_index_space)
 	rules_free(rules);
 	mpz_clears(positions, distinct, NULL);
 }
+
+#ifdef _OPENMP
+// Walks big enough to run on several threads (over 2^16 positions; smaller ones run on one)
+// give the same distance for every position and the same counts at 1, 2 and 4 threads.
+Test(enumerate, same_walk_for_1_2_4_threads)
+{
+	const struct rules_spec specs[] = {
+		{.players = 2, .hands = {4, 4}, .rollover = 10},
+		{.players = 3, .hands = {2, 2, 2}, .rollover = 9, .variants = 1}, // cutoff
+	};
+	int saved = omp_get_max_threads();
+	for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+		struct rules *rules;
+		struct error err;
+		cr_assert_eq(rules_build(&specs[i], &rules, &err), STATUS_OK, "%s", err.msg);
+		cr_assert_gt(rules->size, UINT64_C(1) << 16, "instance %zu must be walked in parallel", i);
+		struct enumeration first = {0};
+		for (int threads = 1; threads <= 4; threads *= 2) {
+			omp_set_num_threads(threads);
+			struct enumeration e;
+			cr_assert_eq(enumerate_reachable(rules, NULL, &e, &err), STATUS_OK, "%s", err.msg);
+			if (threads == 1) {
+				first = e;
+				continue;
+			}
+			cr_assert(!memcmp(first.depth, e.depth, e.size), "instance %zu: %d threads differ", i, threads);
+			cr_assert_eq(first.move_count, e.move_count);
+			cr_assert_eq(first.terminal_count, e.terminal_count);
+			cr_assert(!memcmp(first.layer_count, e.layer_count, sizeof e.layer_count));
+			enumeration_free(&e);
+		}
+		enumeration_free(&first);
+		rules_free(rules);
+	}
+	omp_set_num_threads(saved);
+}
+#endif

@@ -672,6 +672,7 @@ Test(retrograde, forced_cycle_is_a_draw)
 static const struct instance threaded[] = {
 	{2, {2, 2}, 5, ""},       {2, {6, 6}, 5, ""},          {2, {6, 6}, 5, "cutoff"},
 	{2, {5, 5}, 6, "suicide,meta"}, {3, {3, 3, 3}, 5, ""}, {4, {2, 2, 2, 2}, 4, "cutoff"},
+	{2, {3, 3}, 16, ""},
 };
 
 Test(retrograde, same_cells_for_1_2_4_threads)
