@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dense_walk.h"
 #include "movegen.h"
 
 // Below this many positions a walk runs on one thread: starting threads for every layer
@@ -73,8 +74,7 @@ static void count_terminals(const struct rules *rules, struct enumeration *e)
 	}
 }
 
-enum status enumerate_reachable(const struct rules *rules, const struct progress *progress,
-				struct enumeration *out, struct error *err)
+static enum status alloc_depth(const struct rules *rules, struct enumeration *out, struct error *err)
 {
 	memset(out, 0, sizeof *out);
 	out->size = rules->size;
@@ -83,38 +83,59 @@ enum status enumerate_reachable(const struct rules *rules, const struct progress
 		return error_set(err, STATUS_FAILURE, "out of memory: the walk needs %llu bytes",
 				 (unsigned long long)rules->size);
 	memset(out->depth, ENUMERATE_UNSEEN, rules->size);
+	return STATUS_OK;
+}
+
+static enum status walk_layers(const struct rules *rules, const struct progress *progress,
+			       struct enumeration *out, struct error *err)
+{
 	out->depth[rules->start] = 0;
 	out->layer_count[0] = 1;
-	enum status st = STATUS_OK;
 	for (unsigned layer = 0;; layer++) {
 		progress_report(progress, "walk", layer, 0);
-		if (progress_stopped(progress)) {
-			st = error_set(err, STATUS_INTERRUPTED, "interrupted");
-			break;
-		}
+		if (progress_stopped(progress))
+			return error_set(err, STATUS_INTERRUPTED, "interrupted");
 		int oom = 0;
 		uint64_t found = expand_layer(rules, out->depth, (uint8_t)layer, &oom, &out->move_count);
-		if (oom) {
-			st = error_set(err, STATUS_FAILURE, "out of memory during the walk");
-			break;
-		}
+		if (oom)
+			return error_set(err, STATUS_FAILURE, "out of memory during the walk");
 		if (found == 0) {
 			out->max_depth = layer;
-			break;
+			count_terminals(rules, out);
+			return STATUS_OK;
 		}
-		if (layer + 1 >= ENUMERATE_MAX_LAYERS) { // distances 0..254; 255 marks unseen
-			st = error_set(err, STATUS_BAD_INPUT,
-				       "a position more than %d moves from the start: not supported (distances are kept in one byte)", ENUMERATE_MAX_LAYERS - 1);
-			break;
-		}
+		if (layer + 1 >= ENUMERATE_MAX_LAYERS) // distances 0..254; 255 marks unseen
+			return error_set(err, STATUS_BAD_INPUT,
+					 "a position more than %d moves from the start: not supported (distances are kept in one byte)", ENUMERATE_MAX_LAYERS - 1);
 		out->layer_count[layer + 1] = found;
 	}
-	if (st != STATUS_OK) {
+}
+
+enum status enumerate_reachable_generic(const struct rules *rules, const struct progress *progress,
+					struct enumeration *out, struct error *err)
+{
+	enum status st = alloc_depth(rules, out, err);
+	if (st == STATUS_OK)
+		st = walk_layers(rules, progress, out, err);
+	if (st != STATUS_OK)
 		enumeration_free(out);
-		return st;
-	}
-	count_terminals(rules, out);
-	return STATUS_OK;
+	return st;
+}
+
+enum status enumerate_reachable(const struct rules *rules, const struct progress *progress,
+				struct enumeration *out, struct error *err)
+{
+	struct dense *d = NULL;
+	enum status st = dense_build(rules, &d, err);
+	if (st != STATUS_OK || !d)
+		return st != STATUS_OK ? st : enumerate_reachable_generic(rules, progress, out, err);
+	st = alloc_depth(rules, out, err);
+	if (st == STATUS_OK)
+		st = dense_walk(d, progress, out, NULL, err);
+	dense_free(d);
+	if (st != STATUS_OK)
+		enumeration_free(out);
+	return st;
 }
 
 void enumeration_free(struct enumeration *e)

@@ -32,6 +32,10 @@ uint64_t enumerate_bytes(const struct rules *rules);
 // sets err and leaves *out empty. Free with enumeration_free.
 enum status enumerate_reachable(const struct rules *rules, const struct progress *progress,
 				struct enumeration *out, struct error *err);
+// The same walk without the dense engine (dense_walk.h), which enumerate_reachable uses for
+// two players with equal hands; for rules of other shapes, and for tests that compare them.
+enum status enumerate_reachable_generic(const struct rules *rules, const struct progress *progress,
+					struct enumeration *out, struct error *err);
 void enumeration_free(struct enumeration *e);
 
 #endif

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "backward.h"
+#include "dense_solve.h"
+#include "dense_walk.h"
 
 uint64_t retrograde_bytes(const struct rules *rules)
 {
@@ -36,6 +38,44 @@ static void summarise(struct solution *s)
 	memcpy(s->count, count, sizeof count);
 }
 
+// The dense solver, from the reachable positions of e or (e NULL) of its own walk, which
+// keeps no distances.
+static enum status solve_dense(const struct dense *d, const struct enumeration *e,
+			       const struct progress *progress, uint16_t *cell, unsigned *levels,
+			       struct error *err)
+{
+	struct bitmatrix reachable;
+	if (!bitmatrix_init(&reachable, e ? d->n : 0))
+		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
+				 (unsigned long long)bitmatrix_bytes(d->n));
+	enum status st = STATUS_OK;
+	if (e) {
+		dense_seen_from_depth(d, e->depth, &reachable);
+	} else {
+		bitmatrix_free(&reachable);
+		struct enumeration walked = {.size = d->rules->size};
+		st = dense_walk(d, progress, &walked, &reachable, err);
+	}
+	if (st == STATUS_OK)
+		st = dense_solve(d, &reachable, progress, cell, levels, err);
+	return st;
+}
+
+static enum status solve_generic(const struct rules *rules, const struct enumeration *e,
+				 const struct progress *progress, uint16_t *cell, unsigned *levels,
+				 struct error *err)
+{
+	struct enumeration walked;
+	enum status st = e ? STATUS_OK : enumerate_reachable_generic(rules, progress, &walked, err);
+	if (st != STATUS_OK)
+		return st;
+	struct backward_game game = {rules, e ? e : &walked, 1, "solve"};
+	st = backward_solve(&game, progress, cell, levels, err);
+	if (!e)
+		enumeration_free(&walked);
+	return st;
+}
+
 enum status retrograde_solve(const struct rules *rules, const struct enumeration *e,
 			     const struct progress *progress, struct solution *out,
 			     struct error *err)
@@ -53,9 +93,14 @@ enum status retrograde_solve(const struct rules *rules, const struct enumeration
 	if (!out->cell)
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
 				 (unsigned long long)retrograde_bytes(rules));
-	struct backward_game game = {rules, e, 1, "solve"};
 	unsigned levels;
-	enum status st = backward_solve(&game, progress, out->cell, &levels, err);
+	struct dense *d = NULL;
+	enum status st = dense_build(rules, &d, err);
+	if (st == STATUS_OK && d)
+		st = solve_dense(d, e, progress, out->cell, &levels, err);
+	else if (st == STATUS_OK)
+		st = solve_generic(rules, e, progress, out->cell, &levels, err);
+	dense_free(d);
 	if (st != STATUS_OK) {
 		solution_free(out);
 		return st;

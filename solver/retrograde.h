@@ -30,7 +30,8 @@ struct solution {
 // instances before solving.
 uint64_t retrograde_bytes(const struct rules *rules);
 
-// Solves every position reachable in e (an enumeration of these rules), using the OpenMP
+// Solves every position reachable in e (an enumeration of these rules; NULL: the solver
+// walks from the start itself, keeping only which positions are reachable), using the OpenMP
 // thread count in force. Terminal positions have remoteness 0 and are a loss for the player
 // to move (a win when movegen_winner says the mover won, as in misere). Wins take the
 // fastest win, losses the slowest loss; positions never decided are draws (remoteness 0).

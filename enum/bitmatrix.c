@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+// Bit matrices (see bitmatrix.h). The transpose works on eight 64 x 64 blocks at a time, so
+// each source row contributes one whole cache line, and skips blocks that are all zero.
+#include "bitmatrix.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define GROUP 8 // blocks transposed together: one 64-byte line of each source row
+
+uint64_t bitmatrix_bytes(uint32_t n)
+{
+	uint64_t words = ((uint64_t)n + 63) / 64;
+	return words * 64 * words * 8;
+}
+
+bool bitmatrix_init(struct bitmatrix *m, uint32_t n)
+{
+	m->n = n;
+	m->words = (n + 63) / 64;
+	uint64_t bytes = bitmatrix_bytes(n);
+	m->bits = calloc(bytes ? bytes : 1, 1);
+	return m->bits != NULL;
+}
+
+void bitmatrix_free(struct bitmatrix *m)
+{
+	free(m->bits);
+	m->bits = NULL;
+}
+
+void bitmatrix_clear(struct bitmatrix *m)
+{
+	memset(m->bits, 0, bitmatrix_bytes(m->n));
+}
+
+void bit_set_range(uint64_t *row, uint32_t lo, uint32_t hi)
+{
+	if (lo >= hi)
+		return;
+	uint32_t a = lo >> 6, b = (hi - 1) >> 6;
+	uint64_t first = ~UINT64_C(0) << (lo & 63), last = ~UINT64_C(0) >> (63 - ((hi - 1) & 63));
+	if (a == b) {
+		row[a] |= first & last;
+		return;
+	}
+	row[a] |= first;
+	for (uint32_t w = a + 1; w < b; w++)
+		row[w] = ~UINT64_C(0);
+	row[b] |= last;
+}
+
+bool bit_range_full(const uint64_t *row, uint32_t lo, uint32_t hi)
+{
+	if (lo >= hi)
+		return true;
+	uint32_t a = lo >> 6, b = (hi - 1) >> 6;
+	uint64_t first = ~UINT64_C(0) << (lo & 63), last = ~UINT64_C(0) >> (63 - ((hi - 1) & 63));
+	if (a == b)
+		return (row[a] & first & last) == (first & last);
+	if ((row[a] & first) != first || (row[b] & last) != last)
+		return false;
+	for (uint32_t w = a + 1; w < b; w++)
+		if (row[w] != ~UINT64_C(0))
+			return false;
+	return true;
+}
+
+// Transposes a 64 x 64 block in place: bit j of a[i] goes to bit i of a[j].
+static void transpose64(uint64_t a[64])
+{
+	uint64_t m = UINT64_C(0x00000000FFFFFFFF);
+	for (unsigned j = 32; j; j >>= 1, m ^= m << j) {
+		for (unsigned k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+			uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
+			a[k] ^= t << j;
+			a[k | j] ^= t;
+		}
+	}
+}
+
+// Destination block rows [g, g + GROUP) from source block column words g .. g + GROUP - 1.
+static void transpose_group(struct bitmatrix *dst, const struct bitmatrix *src, uint32_t g,
+			    bool or_into)
+{
+	uint32_t words = src->words, end = g + GROUP < words ? g + GROUP : words;
+	uint64_t block[GROUP][64];
+	for (uint32_t bi = 0; bi < words; bi++) { // source block row bi -> destination word bi
+		uint64_t any[GROUP] = {0};
+		for (unsigned i = 0; i < 64; i++) {
+			const uint64_t *row = bitmatrix_row(src, bi * 64 + i);
+			for (uint32_t w = g; w < end; w++) {
+				block[w - g][i] = row[w];
+				any[w - g] |= row[w];
+			}
+		}
+		for (uint32_t w = g; w < end; w++) {
+			if (any[w - g])
+				transpose64(block[w - g]);
+			for (unsigned i = 0; i < 64; i++) {
+				uint64_t *out = bitmatrix_row(dst, w * 64 + i) + bi;
+				*out = (or_into ? *out : 0) | (any[w - g] ? block[w - g][i] : 0);
+			}
+		}
+	}
+}
+
+void bitmatrix_transpose(struct bitmatrix *dst, const struct bitmatrix *src, bool or_into,
+			 bool parallel)
+{
+	uint32_t groups = (src->words + GROUP - 1) / GROUP;
+#pragma omp parallel for schedule(dynamic, 1) if (parallel)
+	for (uint32_t g = 0; g < groups; g++)
+		transpose_group(dst, src, g * GROUP, or_into);
+}

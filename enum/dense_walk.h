@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// The breadth-first walk on dense tables (see dense.h): each layer is a bit matrix, expanded
+// row by row (splits as runs of bits, attacks into the transposed matrix), so no two
+// threads write the same row and no atomics are needed. Fills the same enumeration as the
+// generic walk in enumerate.c, which calls it when dense_build accepts the rules.
+#ifndef CHOPSTICKS_ENUM_DENSE_WALK_H
+#define CHOPSTICKS_ENUM_DENSE_WALK_H
+
+#include "bitmatrix.h"
+#include "dense.h"
+#include "enumerate.h"
+
+// Bytes the walk needs besides the depth array and the tables.
+uint64_t dense_walk_bytes(uint32_t n);
+// Fills out (zeroed, except out->size) from the start of d->rules. out->depth is NULL (the
+// distances are not kept) or size entries set to ENUMERATE_UNSEEN. If seen is not NULL it
+// receives the reachable positions (A-major; free with bitmatrix_free). Returns
+// STATUS_FAILURE (allocation), STATUS_BAD_INPUT (more than 254 layers) or STATUS_INTERRUPTED
+// with err set.
+enum status dense_walk(const struct dense *d, const struct progress *progress,
+		       struct enumeration *out, struct bitmatrix *seen, struct error *err);
+// Sets in seen (cleared, d->n) the positions with a distance in depth[].
+void dense_seen_from_depth(const struct dense *d, const uint8_t *depth, struct bitmatrix *seen);
+
+#endif
