@@ -234,7 +234,7 @@ static enum status prepare(struct work *w, const struct lengths_options *opt,
 	if (st == STATUS_OK)
 		st = check_memory(w, opt, err);
 	if (st == STATUS_OK)
-		st = paths_graph_fill(w->rules, w->e, &w->g, err);
+		st = paths_graph_fill(w->rules, w->e, progress, &w->g, err);
 	if (st == STATUS_OK)
 		st = collect_finals(w, out, err);
 	if (st != STATUS_OK)

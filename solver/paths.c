@@ -42,7 +42,7 @@ static size_t keep_reachable(const struct enumeration *e, uint64_t *buf, size_t 
 }
 
 static void count_moves(const struct rules *rules, const struct enumeration *e,
-			struct paths_graph *g, int *oom)
+			const struct progress *progress, struct paths_graph *g, int *oom)
 {
 	unsigned most = 0;
 #pragma omp parallel reduction(max : most) if (g->count >= PATHS_PARALLEL_MIN)
@@ -54,7 +54,7 @@ static void count_moves(const struct rules *rules, const struct enumeration *e,
 		}
 #pragma omp for schedule(dynamic, 1024)
 		for (uint64_t c = 0; c < g->count; c++) {
-			if (!buf)
+			if (!buf || progress_stopped(progress))
 				continue;
 			size_t children = movegen_children(rules, g->index[c], buf);
 			if (children > most)
@@ -84,9 +84,13 @@ enum status paths_graph_count(const struct rules *rules, const struct enumeratio
 	g->start = calloc(g->count + 1, sizeof *g->start);
 	int oom = !g->start;
 	if (!oom)
-		count_moves(rules, e, g, &oom);
+		count_moves(rules, e, progress, g, &oom);
 	if (oom) {
 		st = error_set(err, STATUS_FAILURE, "out of memory building the move graph");
+		goto fail;
+	}
+	if (progress_stopped(progress)) {
+		st = error_set(err, STATUS_INTERRUPTED, "interrupted");
 		goto fail;
 	}
 	for (uint64_t c = 0; c < g->count; c++)
@@ -99,7 +103,7 @@ fail:
 }
 
 enum status paths_graph_fill(const struct rules *rules, const struct enumeration *e,
-			     struct paths_graph *g, struct error *err)
+			     const struct progress *progress, struct paths_graph *g, struct error *err)
 {
 	g->parent = malloc((g->edge_count ? g->edge_count : 1) * sizeof *g->parent);
 	int oom = !g->parent;
@@ -112,7 +116,7 @@ enum status paths_graph_fill(const struct rules *rules, const struct enumeration
 		}
 #pragma omp for schedule(dynamic, 1024)
 		for (uint64_t c = 0; c < g->count; c++) {
-			if (!buf || !g->parent)
+			if (!buf || !g->parent || progress_stopped(progress))
 				continue;
 			size_t n = keep_reachable(e, buf, movegen_parents(rules, g->index[c], buf));
 			assert(n == g->start[c + 1] - g->start[c]);
@@ -123,6 +127,8 @@ enum status paths_graph_fill(const struct rules *rules, const struct enumeration
 	}
 	if (oom)
 		return error_set(err, STATUS_FAILURE, "out of memory building the move graph");
+	if (progress_stopped(progress))
+		return error_set(err, STATUS_INTERRUPTED, "interrupted");
 	return STATUS_OK;
 }
 

@@ -33,9 +33,9 @@ struct paths_graph {
 enum status paths_graph_count(const struct rules *rules, const struct enumeration *e,
 			      const struct progress *progress, struct paths_graph *g,
 			      struct error *err);
-// Second half: fills parent[]. STATUS_FAILURE on allocation.
+// Second half: fills parent[]. STATUS_FAILURE on allocation, STATUS_INTERRUPTED.
 enum status paths_graph_fill(const struct rules *rules, const struct enumeration *e,
-			     struct paths_graph *g, struct error *err);
+			     const struct progress *progress, struct paths_graph *g, struct error *err);
 uint64_t paths_graph_bytes(const struct paths_graph *g);
 void paths_graph_free(struct paths_graph *g);
 

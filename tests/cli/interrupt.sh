@@ -5,10 +5,11 @@
 source "$(dirname "$0")/lib/harness.sh"
 
 # Long runs, each interrupted after one second: count with 4 players of one hand each and
-# rollover 90 walks 60 million positions (about 20 s on one thread, 66 MB); solve and games
-# of 6 hands, rollover 8 take several seconds (7 MB); table over a wide range, minutes.
+# rollover 90 walks 60 million positions (about 20 s on one thread, 66 MB); solve of 6 hands
+# against 5, rollover 8 (the generic solver) and games of 6 hands, rollover 8 take several
+# seconds (20 MB); table over a wide range, minutes.
 long=(count --players 4 --hands 1 --rollover 90)
-long_solve=(--hands 6 --rollover 8)
+long_solve=(--hands 6,5 --rollover 8)
 # Seconds a run may take to stop after SIGINT.
 grace=10
 
