@@ -109,6 +109,7 @@ void bitmatrix_transpose(struct bitmatrix *dst, const struct bitmatrix *src, boo
 			 bool parallel)
 {
 	uint32_t groups = (src->words + GROUP - 1) / GROUP;
+	(void)parallel; // read by the OpenMP clause only
 #pragma omp parallel for schedule(dynamic, 1) if (parallel)
 	for (uint32_t g = 0; g < groups; g++)
 		transpose_group(dst, src, g * GROUP, or_into);

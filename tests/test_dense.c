@@ -1,0 +1,541 @@
+// SPDX-License-Identifier: MIT
+// The dense engine (bitmatrix.h, dense.h, dense_walk.h, dense_solve.h) against the generic
+// code it replaces for two players with equal hands: the bit-matrix transpose and bit ranges
+// against naive per-bit definitions; enumerate_reachable (dense) against
+// enumerate_reachable_generic (every distance, every count and layer), and dense_walk's
+// reachable matrix against the generic distances; retrograde_solve from an enumeration and
+// from its own walk, and dense_solve called directly, against backward_solve on the generic
+// enumeration (byte-identical cells, the same levels). Many variants, lives and starts; at 1
+// and 3 threads for instances large enough to run in parallel (2^16 positions and more);
+// dense_build declines uneven hands and three players.
+#include <criterion/criterion.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "backward.h"
+#include "bitmatrix.h"
+#include "dense.h"
+#include "dense_solve.h"
+#include "dense_walk.h"
+#include "enumerate.h"
+#include "helpers.h"
+#include "retrograde.h"
+
+// Below this many positions the walks and solves run on one thread whatever the thread
+// count (enum/dense_walk.c, solver/dense_solve.c, BACKWARD_PARALLEL_MIN), so a second thread
+// count only matters from here on.
+#define PARALLEL_MIN (UINT64_C(1) << 16)
+
+// ---- pseudo-random bits ----
+
+struct lcg {
+	uint64_t x;
+};
+
+// 64 bits from the high halves of two steps of Knuth's MMIX generator.
+static uint64_t lcg_next(struct lcg *g)
+{
+	g->x = g->x * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+	uint64_t hi = g->x >> 32;
+	g->x = g->x * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+	return hi << 32 | g->x >> 32;
+}
+
+// ---- (a) bit matrices ----
+
+// Fills rows and columns [0, n) of m (padding stays clear). Each 64 x 64 block is empty,
+// sparse or dense, so the transpose meets all-zero blocks, which it skips, as well as full ones.
+static void fill_random(struct bitmatrix *m, struct lcg *g)
+{
+	bitmatrix_clear(m);
+	uint32_t n = m->n, words = m->words;
+	uint8_t *kind = malloc((size_t)words * words);
+	cr_assert_not_null(kind);
+	for (size_t k = 0; k < (size_t)words * words; k++)
+		kind[k] = (uint8_t)(lcg_next(g) % 3);
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t *row = bitmatrix_row(m, i);
+		for (uint32_t w = 0; w < words; w++) {
+			uint64_t bits = lcg_next(g);
+			switch (kind[(size_t)(i / 64) * words + w]) {
+			case 0:
+				bits = 0;
+				break;
+			case 1:
+				bits &= lcg_next(g) & lcg_next(g);
+				break;
+			default:
+				break;
+			}
+			if (w == words - 1 && n % 64)
+				bits &= (UINT64_C(1) << (n % 64)) - 1;
+			row[w] = bits;
+		}
+	}
+	free(kind);
+}
+
+// dst[i][j] == (or_into ? before[i][j] : 0) | src[j][i] for all i, j < n.
+static void check_transposed(const struct bitmatrix *dst, const struct bitmatrix *src,
+			     const struct bitmatrix *before, const char *what)
+{
+	uint32_t n = src->n;
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t j = 0; j < n; j++) {
+			bool want = bit_get(bitmatrix_row(src, j), i) ||
+				    (before && bit_get(bitmatrix_row(before, i), j));
+			bool got = bit_get(bitmatrix_row(dst, i), j);
+			if (got != want)
+				cr_assert_fail("%s, n = %u: bit (%u, %u) is %d, want %d", what, n, i, j, got,
+					       want);
+		}
+}
+
+static void check_transpose_size(uint32_t n, bool parallel, struct lcg *g)
+{
+	char what[64];
+	struct bitmatrix src, dst, before;
+	cr_assert(bitmatrix_init(&src, n) && bitmatrix_init(&dst, n) && bitmatrix_init(&before, n));
+	cr_assert_eq(src.words, (n + 63) / 64);
+	fill_random(&src, g);
+	fill_random(&dst, g); // overwritten
+	bitmatrix_transpose(&dst, &src, false, parallel);
+	snprintf(what, sizeof what, "transpose%s", parallel ? " (parallel)" : "");
+	check_transposed(&dst, &src, NULL, what);
+	fill_random(&before, g);
+	memcpy(dst.bits, before.bits, bitmatrix_bytes(n));
+	bitmatrix_transpose(&dst, &src, true, parallel);
+	snprintf(what, sizeof what, "transpose or-into%s", parallel ? " (parallel)" : "");
+	check_transposed(&dst, &src, &before, what);
+	bitmatrix_free(&src);
+	bitmatrix_free(&dst);
+	bitmatrix_free(&before);
+}
+
+// Sizes around the 64-bit words and the groups of eight blocks the transpose works on.
+Test(bitmatrix, transpose_matches_naive)
+{
+	static const uint32_t sizes[] = {1, 2, 63, 64, 65, 130, 200, 511, 512, 520, 1100};
+	struct lcg g = {12345};
+#ifdef _OPENMP
+	int saved = omp_get_max_threads();
+#endif
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+#ifdef _OPENMP
+		omp_set_num_threads(1);
+#endif
+		check_transpose_size(sizes[k], false, &g);
+#ifdef _OPENMP
+		omp_set_num_threads(3);
+#endif
+		check_transpose_size(sizes[k], true, &g);
+	}
+#ifdef _OPENMP
+	omp_set_num_threads(saved);
+#endif
+}
+
+#define RANGE_WORDS 3
+#define RANGE_BITS (64 * RANGE_WORDS)
+
+// Every range [lo, hi) of a three-word row, empty ones and word boundaries included.
+Test(bitmatrix, set_range_and_range_full_match_naive)
+{
+	struct lcg g = {777};
+	for (uint32_t lo = 0; lo <= RANGE_BITS; lo++)
+		for (uint32_t hi = lo; hi <= RANGE_BITS; hi++) {
+			// bit_set_range on random bits sets [lo, hi) and leaves every other bit.
+			uint64_t base[RANGE_WORDS], row[RANGE_WORDS];
+			for (unsigned w = 0; w < RANGE_WORDS; w++)
+				base[w] = row[w] = lcg_next(&g);
+			bit_set_range(row, lo, hi);
+			for (uint32_t j = 0; j < RANGE_BITS; j++) {
+				bool want = bit_get(base, j) || (lo <= j && j < hi);
+				if (bit_get(row, j) != want)
+					cr_assert_fail("bit_set_range [%u, %u): bit %u is %d", lo, hi, j,
+						       !want);
+			}
+			cr_assert(bit_range_full(row, lo, hi), "[%u, %u) not full after setting it", lo, hi);
+			// bit_range_full on all ones but one bit p, for p at and around the ends.
+			const int64_t probe[] = {(int64_t)lo - 1, lo, lo + 1, ((int64_t)lo + hi) / 2,
+						 (int64_t)hi - 2, (int64_t)hi - 1, hi, 0, RANGE_BITS - 1};
+			for (size_t k = 0; k < sizeof probe / sizeof probe[0]; k++) {
+				if (probe[k] < 0 || probe[k] >= RANGE_BITS)
+					continue;
+				uint32_t p = (uint32_t)probe[k];
+				uint64_t ones[RANGE_WORDS];
+				memset(ones, 0xff, sizeof ones);
+				ones[p / 64] &= ~(UINT64_C(1) << (p % 64));
+				bool want = !(lo <= p && p < hi);
+				cr_assert_eq(bit_range_full(ones, lo, hi), want,
+					     "bit_range_full [%u, %u) with only bit %u clear", lo, hi, p);
+			}
+			// On mostly set random bits (7 in 8), against the per-bit definition.
+			uint64_t dense[RANGE_WORDS];
+			for (unsigned w = 0; w < RANGE_WORDS; w++)
+				dense[w] = lcg_next(&g) | lcg_next(&g) | lcg_next(&g);
+			bool want = true;
+			for (uint32_t j = lo; j < hi; j++)
+				want &= bit_get(dense, j);
+			cr_assert_eq(bit_range_full(dense, lo, hi), want,
+				     "bit_range_full [%u, %u) on %016llx %016llx %016llx", lo, hi,
+				     (unsigned long long)dense[0], (unsigned long long)dense[1],
+				     (unsigned long long)dense[2]);
+		}
+}
+
+// ---- instances ----
+
+struct dense_case {
+	struct instance in;
+	char start[32]; // "" for the rules' own start
+};
+
+// Variant mixes crossed with h = 1..3 and r = 2..6 ("lives=N" is --lives N, see helpers.h).
+static const char *const mixes[] = {
+	"cutoff", "suicide", "meta", "suns", "misere", "transfers-only", "divisions-only",
+	"attacks-only", "halves", "halves-odd", "self-attack", "swaps", "logan", "cherri",
+	"integers", "sudden-death", "stumps", "lives=2", "lives=3",
+	"cutoff,suicide", "suicide,meta,suns", "swaps,cutoff", "logan,suicide", "cutoff,misere",
+	"halves,meta", "swaps,logan,cherri", "self-attack,sudden-death", "stumps,cutoff",
+	"integers,misere", "cherri,suicide", "halves-odd,cutoff", "transfers-only,suicide",
+	"divisions-only,meta", "attacks-only,cutoff,suns", "sudden-death,self-attack,misere",
+	"swaps,misere", "integers,self-attack", "stumps,misere", "logan,halves-odd",
+	"suns,lives=2", "misere,lives=3", "stumps,lives=2", "swaps,cherri,lives=2",
+	"cutoff,suicide,lives=2", "meta,suns,lives=3",
+};
+
+// Past 2^16 positions, so the parallel paths of the walks and solves run at 3 threads (the
+// mixes add stumps with h = 3, r = 6 and stumps with lives at h = 3, r = 5 and 6).
+static const struct dense_case large[] = {
+	{{2, {4, 4}, 8, ""}, ""},                 // 108900 positions, 129 levels
+	{{2, {3, 3}, 11, "cutoff"}, ""},          // 81796, 152 levels
+	{{2, {2, 2}, 23, "cutoff,suicide"}, ""},  // 76176
+	{{2, {3, 3}, 9, "misere,lives=2"}, ""},   // 108900
+	{{2, {3, 3}, 11, "self-attack"}, ""},     // 81796
+	{{2, {2, 2}, 23, "swaps,misere"}, ""},    // 76176
+};
+
+// Other starts (codes as in tests/test_enumerate.c).
+static const struct dense_case starts[] = {
+	{{2, {2, 2}, 5, ""}, "0212"},
+	{{2, {3, 3}, 5, "suicide"}, "004013"},
+	{{2, {2, 2}, 5, "lives=3"}, "01:1/13"},
+	{{2, {2, 2}, 5, "stumps"}, "0h0h/11"},
+	{{2, {3, 3}, 4, "stumps,cutoff"}, "00h3h/012"},
+	{{2, {2, 2}, 5, "cutoff,suicide"}, "0104"},
+	{{2, {3, 3}, 6, "divisions-only"}, "005005"},
+};
+
+#define MIXES (sizeof mixes / sizeof mixes[0])
+#define LARGE (sizeof large / sizeof large[0])
+#define STARTS (sizeof starts / sizeof starts[0])
+#define STANDARD (4 * 6)
+#define MAX_CASES (STANDARD + MIXES * 3 * 5 + LARGE + STARTS)
+
+// Fills out (room for MAX_CASES): the standard game for h = 1..4, r = 2..7, the mixes, the
+// large instances and the other starts; returns the count.
+static size_t dense_cases(struct dense_case *out)
+{
+	size_t n = 0;
+	for (unsigned h = 1; h <= 4; h++)
+		for (unsigned r = 2; r <= 7; r++)
+			out[n++] = (struct dense_case){{2, {h, h}, r, ""}, ""};
+	for (size_t m = 0; m < MIXES; m++)
+		for (unsigned h = 1; h <= 3; h++)
+			for (unsigned r = 2; r <= 6; r++) {
+				out[n] = (struct dense_case){{2, {h, h}, r, ""}, ""};
+				strcpy(out[n++].in.variants, mixes[m]);
+			}
+	for (size_t i = 0; i < LARGE; i++)
+		out[n++] = large[i];
+	for (size_t i = 0; i < STARTS; i++)
+		out[n++] = starts[i];
+	cr_assert_eq(n, MAX_CASES);
+	return n;
+}
+
+// The rules of c (with its start) and its name for messages.
+static struct rules *case_rules(const struct dense_case *c, char *name, size_t len)
+{
+	instance_text(&c->in, name, len);
+	struct rules *rules = instance_rules(&c->in);
+	if (c->start[0]) {
+		uint64_t idx;
+		struct error err = {{0}};
+		cr_assert_eq(position_parse(rules, c->start, &idx, &err), STATUS_OK, "%s: %s", name,
+			     err.msg);
+		rules_set_start(rules, idx);
+		size_t used = strlen(name);
+		snprintf(name + used, len - used, " from %s", c->start);
+	}
+	return rules;
+}
+
+// The dense tables of rules, which must take them.
+static struct dense *must_build(const struct rules *rules, const char *name)
+{
+	struct dense *d = NULL;
+	struct error err = {{0}};
+	cr_assert_eq(dense_build(rules, &d, &err), STATUS_OK, "%s: %s", name, err.msg);
+	cr_assert_not_null(d, "%s: dense_build declined, so the dense path is not tested", name);
+	cr_assert_eq((uint64_t)d->n * d->n, rules->size, "%s: %u states", name, d->n);
+	return d;
+}
+
+// Thread counts to run rules at: 1, and 3 when they are large enough for threads to matter.
+static int thread_counts(const struct rules *rules, int *threads)
+{
+	threads[0] = 1;
+#ifdef _OPENMP
+	if (rules->size >= PARALLEL_MIN) {
+		threads[1] = 3;
+		return 2;
+	}
+#else
+	(void)rules;
+#endif
+	return 1;
+}
+
+static void set_threads(int threads)
+{
+#ifdef _OPENMP
+	omp_set_num_threads(threads);
+#else
+	(void)threads;
+#endif
+}
+
+// ---- (b) walks ----
+
+static void compare_counts(const struct enumeration *got, const struct enumeration *want,
+			   const char *name)
+{
+	cr_assert_eq(got->reachable_count, want->reachable_count, "%s: reachable", name);
+	cr_assert_eq(got->terminal_count, want->terminal_count, "%s: terminal", name);
+	cr_assert_eq(got->move_count, want->move_count, "%s: moves", name);
+	cr_assert_eq(got->max_depth, want->max_depth, "%s: max depth", name);
+	for (unsigned d = 0; d < ENUMERATE_MAX_LAYERS; d++) {
+		cr_assert_eq(got->layer_count[d], want->layer_count[d], "%s: layer %u", name, d);
+		cr_assert_eq(got->layer_terminal[d], want->layer_terminal[d],
+			     "%s: terminals in layer %u", name, d);
+	}
+}
+
+static void compare_walks(const struct rules *rules, const struct enumeration *got,
+			  const struct enumeration *want, const char *name)
+{
+	cr_assert_eq(got->size, rules->size, "%s", name);
+	cr_assert_eq(want->size, rules->size, "%s", name);
+	if (memcmp(got->depth, want->depth, rules->size)) {
+		uint64_t idx = 0;
+		while (got->depth[idx] == want->depth[idx])
+			idx++;
+		char code[POSITION_CODE_MAX];
+		position_format(rules, idx, code);
+		cr_assert_fail("%s: first differing distance at index %llu (%s): dense %u, generic %u "
+			       "(255: unreachable)",
+			       name, (unsigned long long)idx, code, got->depth[idx], want->depth[idx]);
+	}
+	compare_counts(got, want, name);
+}
+
+// dense_walk's reachable matrix (what retrograde_solve without an enumeration solves) and
+// counts against the generic walk; dense_seen_from_depth of its distances matches too.
+static void compare_seen(const struct dense *d, const struct enumeration *generic,
+			 const char *name)
+{
+	struct enumeration walked = {.size = d->rules->size};
+	struct bitmatrix seen, from_depth;
+	struct error err = {{0}};
+	cr_assert_eq(dense_walk(d, NULL, &walked, &seen, &err), STATUS_OK, "%s: %s", name, err.msg);
+	compare_counts(&walked, generic, name);
+	cr_assert(bitmatrix_init(&from_depth, d->n));
+	dense_seen_from_depth(d, generic->depth, &from_depth);
+	for (uint32_t a = 0; a < d->n; a++)
+		for (uint32_t b = 0; b < d->n; b++) {
+			uint64_t idx = dense_index(d, a, b);
+			bool want = generic->depth[idx] != ENUMERATE_UNSEEN;
+			bool got = bit_get(bitmatrix_row(&seen, a), b);
+			bool got2 = bit_get(bitmatrix_row(&from_depth, a), b);
+			if (got != want || got2 != want) {
+				char code[POSITION_CODE_MAX];
+				position_format(d->rules, idx, code);
+				cr_assert_fail("%s: %s (index %llu): dense_walk seen %d, from distances %d, "
+					       "generic reachable %d",
+					       name, code, (unsigned long long)idx, got, got2, want);
+			}
+		}
+	bitmatrix_free(&seen);
+	bitmatrix_free(&from_depth);
+}
+
+Test(dense, walk_matches_generic, .timeout = 120)
+{
+	static struct dense_case list[MAX_CASES];
+	size_t n = dense_cases(list);
+#ifdef _OPENMP
+	int saved = omp_get_max_threads();
+#endif
+	for (size_t i = 0; i < n; i++) {
+		char base[128], name[160];
+		struct rules *rules = case_rules(&list[i], base, sizeof base);
+		struct dense *d = must_build(rules, base);
+		int threads[2], counts = thread_counts(rules, threads);
+		for (int t = 0; t < counts; t++) {
+			set_threads(threads[t]);
+			snprintf(name, sizeof name, "%s, %d thread%s", base, threads[t],
+				 threads[t] > 1 ? "s" : "");
+			struct enumeration dense, generic;
+			struct error err = {{0}};
+			cr_assert_eq(enumerate_reachable(rules, NULL, &dense, &err), STATUS_OK, "%s: %s",
+				     name, err.msg);
+			cr_assert_eq(enumerate_reachable_generic(rules, NULL, &generic, &err), STATUS_OK,
+				     "%s: %s", name, err.msg);
+			compare_walks(rules, &dense, &generic, name);
+			compare_seen(d, &generic, name);
+			enumeration_free(&dense);
+			enumeration_free(&generic);
+		}
+		dense_free(d);
+		rules_free(rules);
+	}
+#ifdef _OPENMP
+	omp_set_num_threads(saved);
+#endif
+}
+
+// The dense engine takes only two players with the same number of hands.
+Test(dense, declines_other_shapes)
+{
+	static const struct instance other[] = {
+		{2, {3, 2}, 5, ""},       {2, {2, 1}, 4, "cutoff"},  {2, {1, 3}, 4, "suicide"},
+		{3, {2, 2, 2}, 4, ""},    {3, {1, 1, 1}, 5, ""},     {3, {2, 2, 2}, 3, "zombies"},
+		{4, {1, 1, 1, 1}, 4, ""},
+	};
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+		char name[128];
+		instance_text(&other[i], name, sizeof name);
+		struct rules *rules = instance_rules(&other[i]);
+		struct dense *d = (struct dense *)1;
+		struct error err = {{0}};
+		cr_assert_eq(dense_build(rules, &d, &err), STATUS_OK, "%s: %s", name, err.msg);
+		cr_assert_null(d, "%s: dense_build accepted it", name);
+		rules_free(rules);
+	}
+}
+
+// ---- (c) solves ----
+
+// The first cell where got differs from want (the generic solve), decoded.
+static void compare_cells(const struct rules *rules, const uint16_t *got, const uint16_t *want,
+			  const char *what, const char *name)
+{
+	if (!memcmp(got, want, rules->size * sizeof *got))
+		return;
+	uint64_t idx = 0;
+	while (got[idx] == want[idx])
+		idx++;
+	char code[POSITION_CODE_MAX];
+	position_format(rules, idx, code);
+	cr_assert_fail("%s: %s: first differing cell at index %llu (%s): %s %u (0x%04x), "
+		       "backward_solve %s %u (0x%04x)",
+		       name, what, (unsigned long long)idx, code, cell_value_name(cell_value(got[idx])),
+		       cell_remoteness(got[idx]), got[idx], cell_value_name(cell_value(want[idx])),
+		       cell_remoteness(want[idx]), want[idx]);
+}
+
+static void compare_solutions(const struct solution *s, const struct solution *ref,
+			      const char *name)
+{
+	for (int v = 0; v < 4; v++)
+		cr_assert_eq(s->count[v], ref->count[v], "%s: count of %s", name,
+			     cell_value_name((enum value)v));
+	cr_assert_eq(s->max_remoteness, ref->max_remoteness, "%s", name);
+	cr_assert_eq(s->max_remoteness_at, ref->max_remoteness_at, "%s", name);
+}
+
+// retrograde_solve with the enumeration and walking by itself, and dense_solve called on the
+// generic walk's reachable positions, all against backward_solve on the generic walk.
+static void check_solves(const struct rules *rules, const struct dense *d, const char *name)
+{
+	struct error err = {{0}};
+	struct enumeration generic, dense;
+	cr_assert_eq(enumerate_reachable_generic(rules, NULL, &generic, &err), STATUS_OK, "%s: %s",
+		     name, err.msg);
+	cr_assert_eq(enumerate_reachable(rules, NULL, &dense, &err), STATUS_OK, "%s: %s", name,
+		     err.msg);
+
+	uint16_t *want = malloc(rules->size * sizeof *want);
+	cr_assert_not_null(want);
+	unsigned want_levels = 0;
+	struct backward_game game = {rules, &generic, 1, "solve"};
+	cr_assert_eq(backward_solve(&game, NULL, want, &want_levels, &err), STATUS_OK, "%s: %s",
+		     name, err.msg);
+
+	struct solution with_e, alone;
+	cr_assert_eq(retrograde_solve(rules, &dense, NULL, &with_e, &err), STATUS_OK, "%s: %s",
+		     name, err.msg);
+	cr_assert_eq(retrograde_solve(rules, NULL, NULL, &alone, &err), STATUS_OK, "%s: %s", name,
+		     err.msg);
+	compare_cells(rules, with_e.cell, want, "retrograde_solve with the enumeration", name);
+	compare_cells(rules, alone.cell, want, "retrograde_solve walking by itself", name);
+	cr_assert_eq(with_e.max_remoteness, want_levels, "%s: max remoteness %u, backward levels %u",
+		     name, with_e.max_remoteness, want_levels);
+	compare_solutions(&alone, &with_e, name);
+	cr_assert_eq(with_e.count[VALUE_WIN] + with_e.count[VALUE_LOSS] + with_e.count[VALUE_DRAW],
+		     generic.reachable_count, "%s: solved positions", name);
+
+	struct bitmatrix reachable;
+	uint16_t *cell = malloc(rules->size * sizeof *cell);
+	cr_assert_not_null(cell);
+	memset(cell, 0xa5, rules->size * sizeof *cell); // any content
+	cr_assert(bitmatrix_init(&reachable, d->n));
+	dense_seen_from_depth(d, generic.depth, &reachable);
+	unsigned levels = 12345;
+	cr_assert_eq(dense_solve(d, &reachable, NULL, cell, &levels, &err), STATUS_OK, "%s: %s",
+		     name, err.msg);
+	compare_cells(rules, cell, want, "dense_solve", name);
+	cr_assert_eq(levels, want_levels, "%s: dense_solve levels %u, backward_solve %u", name,
+		     levels, want_levels);
+
+	free(cell);
+	solution_free(&with_e);
+	solution_free(&alone);
+	free(want);
+	enumeration_free(&dense);
+	enumeration_free(&generic);
+}
+
+Test(dense, solve_matches_generic, .timeout = 120)
+{
+	static struct dense_case list[MAX_CASES];
+	size_t n = dense_cases(list), parallel = 0;
+#ifdef _OPENMP
+	int saved = omp_get_max_threads();
+#endif
+	for (size_t i = 0; i < n; i++) {
+		char base[128], name[160];
+		struct rules *rules = case_rules(&list[i], base, sizeof base);
+		struct dense *d = must_build(rules, base);
+		int threads[2], counts = thread_counts(rules, threads);
+		parallel += rules->size >= PARALLEL_MIN;
+		for (int t = 0; t < counts; t++) {
+			set_threads(threads[t]);
+			snprintf(name, sizeof name, "%s, %d thread%s", base, threads[t],
+				 threads[t] > 1 ? "s" : "");
+			check_solves(rules, d, name);
+		}
+		dense_free(d);
+		rules_free(rules);
+	}
+	cr_assert_geq(parallel, LARGE, "the parallel paths need instances of 2^16 positions");
+#ifdef _OPENMP
+	omp_set_num_threads(saved);
+#endif
+}
