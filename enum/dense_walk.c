@@ -18,6 +18,8 @@ enum { M_SEEN, M_FRONT, M_FRONT_T, M_NEXT, M_NEXT_T, M_COUNT };
 struct walk {
 	const struct dense *d;
 	struct enumeration *e;
+	const struct dense_share *share; // NULL: this process expands every row
+	uint32_t lo, hi;                 // the rows this process expands
 	struct bitmatrix m[M_COUNT];
 	bool parallel;
 	int oom;
@@ -78,7 +80,6 @@ static uint64_t expand_attacks(struct walk *w, uint32_t a, uint32_t *buf,
 static uint64_t expand(struct walk *w)
 {
 	uint64_t edges = 0;
-	uint32_t n = w->d->n;
 	bitmatrix_clear(&w->m[M_NEXT]);
 	bitmatrix_clear(&w->m[M_NEXT_T]);
 #pragma omp parallel reduction(+ : edges) if (w->parallel)
@@ -90,18 +91,26 @@ static uint64_t expand(struct walk *w)
 			w->oom = 1;
 		}
 #pragma omp for schedule(dynamic, 16) nowait
-		for (uint32_t b = 0; b < n; b++)
+		for (uint32_t b = w->lo; b < w->hi; b++)
 			if (!w->oom)
 				edges += expand_splits(w, b);
 #pragma omp for schedule(dynamic, 16)
-		for (uint32_t a = 0; a < n; a++)
+		for (uint32_t a = w->lo; a < w->hi; a++)
 			if (!w->oom)
 				edges += expand_attacks(w, a, buf, &scratch);
 		free(buf);
 		dense_scratch_free(&scratch);
 	}
-	bitmatrix_transpose(&w->m[M_NEXT], &w->m[M_NEXT_T], true, w->parallel);
 	return edges;
+}
+
+// Agrees with the other processes sharing the walk, if any, on flags (SHARE_*) and merges
+// their next layers into this one's; returns the flags of all.
+static int agree(struct walk *w, int flags, bool merge)
+{
+	if (!w->share)
+		return flags;
+	return w->share->merge(w->share->ctx, merge ? &w->m[M_NEXT] : NULL, merge ? 2 : 0, flags);
 }
 
 // Records position (a, b) at distance depth; returns whether it is terminal.
@@ -160,11 +169,15 @@ static enum status run_layers(struct walk *w, const struct progress *progress, s
 	settle(w, 0);
 	for (unsigned layer = 0;; layer++) {
 		progress_report(progress, "walk", layer, 0);
-		if (progress_stopped(progress))
+		int flags = progress_stopped(progress) ? SHARE_STOPPED : 0;
+		if (!flags)
+			w->e->move_count += expand(w);
+		flags = agree(w, flags | (w->oom ? SHARE_FAILED : 0), true);
+		if (flags & SHARE_STOPPED)
 			return error_set(err, STATUS_INTERRUPTED, "interrupted");
-		w->e->move_count += expand(w);
-		if (w->oom)
+		if (flags & SHARE_FAILED)
 			return error_set(err, STATUS_FAILURE, "out of memory during the walk");
+		bitmatrix_transpose(&w->m[M_NEXT], &w->m[M_NEXT_T], true, w->parallel);
 		if (settle(w, (uint8_t)(layer + 1)) == 0) {
 			w->e->max_depth = layer;
 			return STATUS_OK;
@@ -176,15 +189,20 @@ static enum status run_layers(struct walk *w, const struct progress *progress, s
 	}
 }
 
-enum status dense_walk(const struct dense *d, const struct progress *progress,
-		       struct enumeration *out, struct bitmatrix *seen, struct error *err)
+enum status dense_walk(const struct dense *d, const struct dense_share *share,
+		       const struct progress *progress, struct enumeration *out,
+		       struct bitmatrix *seen, struct error *err)
 {
-	struct walk w = {.d = d, .e = out, .parallel = (uint64_t)d->n * d->n >= DENSE_PARALLEL_MIN};
-	enum status st = STATUS_OK;
+	struct walk w = {.d = d, .e = out, .share = share, .lo = share ? share->row_lo : 0,
+			 .hi = share ? share->row_hi : d->n,
+			 .parallel = (uint64_t)d->n * d->n >= DENSE_PARALLEL_MIN};
+	bool ok = true;
 	for (unsigned k = 0; k < M_COUNT; k++)
-		if (!bitmatrix_init(&w.m[k], d->n))
-			st = error_set(err, STATUS_FAILURE, "out of memory: the walk needs %llu more bytes",
-				       (unsigned long long)dense_walk_bytes(d->n));
+		ok &= bitmatrix_init(&w.m[k], d->n);
+	enum status st = STATUS_OK;
+	if (agree(&w, ok ? 0 : SHARE_FAILED, false))
+		st = error_set(err, STATUS_FAILURE, "out of memory: the walk needs %llu more bytes",
+			       (unsigned long long)dense_walk_bytes(d->n));
 	if (st == STATUS_OK)
 		st = run_layers(&w, progress, err);
 	if (st == STATUS_OK && seen) {

@@ -10,15 +10,31 @@
 #include "dense.h"
 #include "enumerate.h"
 
+// A walk shared by several processes (the MPI walk, mpi/): each expands its rows of the
+// frontier and its transpose, merge combines the next layers (bitwise or, in place, on every
+// process) and the flags, and every process then settles the whole layer. The counts are
+// those of a walk by one process, except move_count, which is this process's share.
+enum { SHARE_STOPPED = 1, SHARE_FAILED = 2 };
+struct dense_share {
+	uint32_t row_lo, row_hi; // rows this process expands
+	// Merges matrices m[0 .. count) of all processes and returns the bitwise or of their
+	// flags (SHARE_*); a collective call, made once before the first layer with count 0
+	// and then once per layer.
+	int (*merge)(void *ctx, struct bitmatrix *m, unsigned count, int flags);
+	void *ctx;
+};
+
 // Bytes the walk needs besides the depth array and the tables.
 uint64_t dense_walk_bytes(uint32_t n);
-// Fills out (zeroed, except out->size) from the start of d->rules. out->depth is NULL (the
+// Fills out (zeroed, except out->size) from the start of d->rules; share is NULL for a walk
+// by this process alone. out->depth is NULL (the
 // distances are not kept) or size entries set to ENUMERATE_UNSEEN. If seen is not NULL it
 // receives the reachable positions (A-major; free with bitmatrix_free). Returns
 // STATUS_FAILURE (allocation), STATUS_BAD_INPUT (more than 254 layers) or STATUS_INTERRUPTED
 // with err set.
-enum status dense_walk(const struct dense *d, const struct progress *progress,
-		       struct enumeration *out, struct bitmatrix *seen, struct error *err);
+enum status dense_walk(const struct dense *d, const struct dense_share *share,
+		       const struct progress *progress, struct enumeration *out,
+		       struct bitmatrix *seen, struct error *err);
 // Sets in seen (cleared, d->n) the positions with a distance in depth[].
 void dense_seen_from_depth(const struct dense *d, const uint8_t *depth, struct bitmatrix *seen);
 

@@ -131,7 +131,7 @@ enum status enumerate_reachable(const struct rules *rules, const struct progress
 		return st != STATUS_OK ? st : enumerate_reachable_generic(rules, progress, out, err);
 	st = alloc_depth(rules, out, err);
 	if (st == STATUS_OK)
-		st = dense_walk(d, progress, out, NULL, err);
+		st = dense_walk(d, NULL, progress, out, NULL, err);
 	dense_free(d);
 	if (st != STATUS_OK)
 		enumeration_free(out);

@@ -22,6 +22,8 @@ cases=(
 	"--lives 2"
 	"--hands 1 --rollover 7"
 	"--start 1212 --threads 1"
+	"--hands 4 --rollover 7"
+	"--hands 3 --rollover 11 --variant cutoff,suicide"
 )
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/chopsticks-mpi.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

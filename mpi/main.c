@@ -13,6 +13,7 @@
 #include "args.h"
 #include "count_report.h"
 #include "closed_form.h"
+#include "dense.h"
 #include "enumerate.h"
 #include "output.h"
 #include "position.h"
@@ -24,9 +25,11 @@ static const char help[] =
 	"usage: mpirun -np N chopsticks-mpi [rule options] [--format text|csv|json]\n"
 	"Does what 'chopsticks count' does, with the walk spread over N MPI ranks, and prints\n"
 	"exactly what it prints (text, csv, json): positions, distinct, reachable, terminal,\n"
-	"max_depth and the positions at each distance. Each rank owns a contiguous block of the\n"
-	"index space and needs one byte per owned position plus one bit per position (the layer\n"
-	"bitmap, merged by MPI_Allreduce) plus the rules tables; --max-memory applies per rank.\n"
+	"max_depth and the positions at each distance. Two players with equal hands: the dense\n"
+	"walk, each rank expanding 1/N of the rows and holding five bits per position (merged\n"
+	"by MPI_Allreduce), when that fits --max-memory. Otherwise each rank owns a contiguous\n"
+	"block of the index space and needs one byte per owned position plus one bit per\n"
+	"position plus the rules tables. --max-memory applies per rank.\n"
 	"--threads sets the OpenMP threads of each rank. --unreachable is not supported here.\n";
 
 enum { OPT_UNREACHABLE };
@@ -90,6 +93,25 @@ static int check_memory(const struct cli_options *opt, const struct rules *rules
 	return refuse(opt, (double)rules->size, need, ranks);
 }
 
+// Picks the walk: the dense one (*d set) for two players with equal hands when its matrices
+// fit in --max-memory on every rank, else the block walk if it fits. Returns -1 to go on,
+// or the exit status.
+static int choose_walk(const struct cli_options *opt, const struct rules *rules, int ranks,
+		       struct dense **d)
+{
+	struct error err;
+	if (dense_build(rules, d, &err) != STATUS_OK) {
+		fprintf(stderr, "chopsticks count: %s\n", err.msg);
+		return 1;
+	}
+	double need = *d ? (double)walk_dense_bytes(*d) + (double)rules->table_bytes : 0;
+	if (*d && (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes))
+		return -1;
+	dense_free(*d);
+	*d = NULL;
+	return check_memory(opt, rules, ranks) ? 2 : -1;
+}
+
 static int run(int argc, char **argv, int rank, int ranks)
 {
 	struct cli_options opt;
@@ -101,8 +123,9 @@ static int run(int argc, char **argv, int rank, int ranks)
 		rc = args_fail("count", "--unreachable is not supported by chopsticks-mpi; run 'chopsticks count --unreachable' on one machine");
 	if (rc < 0 && check_size(&opt, ranks))
 		rc = 2;
+	struct dense *d = NULL;
 	if (rc < 0 && (rc = args_build_rules(&opt, 0, &rules)) == 0)
-		rc = check_memory(&opt, rules, ranks) ? 2 : -1;
+		rc = choose_walk(&opt, rules, ranks, &d);
 	loud(saved);
 	if (rc >= 0) {
 		rules_free(rules);
@@ -115,7 +138,9 @@ static int run(int argc, char **argv, int rank, int ranks)
 	if (rank)
 		progress.report = NULL;
 	struct walk_block block;
-	enum status st = walk_reachable(rules, MPI_COMM_WORLD, &progress, &c.e, &block, &err);
+	enum status st = d ? walk_dense(d, MPI_COMM_WORLD, &progress, &c.e, &err)
+			   : walk_reachable(rules, MPI_COMM_WORLD, &progress, &c.e, &block, &err);
+	dense_free(d);
 	if (st != STATUS_OK) {
 		rc = rank ? exit_code(st) : output_failure("count", st, err.msg);
 	} else if (rank == 0) {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dense_walk.h"
 #include "movegen.h"
 
 // An allreduce moves at most this many bytes at once: MPI counts are int.
@@ -195,5 +196,39 @@ done:
 	free(bits);
 	if (st != STATUS_OK)
 		enumeration_free(out);
+	return st;
+}
+
+// The dense walk's merge (dense_walk.h): an allreduce of each matrix, then of the flags.
+static int merge_matrices(void *ctx, struct bitmatrix *m, unsigned count, int flags)
+{
+	MPI_Comm comm = *(MPI_Comm *)ctx;
+	for (unsigned k = 0; k < count; k++)
+		merge(m[k].bits, bitmatrix_bytes(m[k].n) / sizeof *m[k].bits, comm);
+	int all = flags;
+	if (MPI_Allreduce(&flags, &all, 1, MPI_INT, MPI_BOR, comm) != MPI_SUCCESS)
+		MPI_Abort(comm, 1);
+	return all;
+}
+
+uint64_t walk_dense_bytes(const struct dense *d)
+{
+	return dense_walk_bytes(d->n);
+}
+
+enum status walk_dense(const struct dense *d, MPI_Comm comm, const struct progress *progress,
+		       struct enumeration *out, struct error *err)
+{
+	int rank, ranks;
+	MPI_Comm_rank(comm, &rank);
+	MPI_Comm_size(comm, &ranks);
+	struct dense_share share = {(uint32_t)((uint64_t)d->n * (uint64_t)rank / (uint64_t)ranks),
+				    (uint32_t)((uint64_t)d->n * (uint64_t)(rank + 1) / (uint64_t)ranks),
+				    merge_matrices, &comm};
+	memset(out, 0, sizeof *out);
+	out->size = d->rules->size;
+	enum status st = dense_walk(d, &share, progress, out, NULL, err);
+	if (st == STATUS_OK)
+		MPI_Allreduce(MPI_IN_PLACE, &out->move_count, 1, MPI_UINT64_T, MPI_SUM, comm);
 	return st;
 }

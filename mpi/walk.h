@@ -4,12 +4,14 @@
 // byte of its own block only, plus a replicated bitmap of one bit per position for the next
 // layer (Graph500 style). Layer and terminal counts equal those of enumerate_reachable for
 // any number of ranks and threads. Not for the solver: no rank ever holds the whole walk.
+// For two players with equal hands, walk_dense shares the much faster dense walk instead.
 #ifndef CHOPSTICKS_MPI_WALK_H
 #define CHOPSTICKS_MPI_WALK_H
 
 #include <mpi.h>
 #include <stdint.h>
 
+#include "dense.h"
 #include "enumerate.h"
 #include "error.h"
 #include "progress.h"
@@ -35,6 +37,14 @@ uint64_t walk_bytes(uint64_t size, int rank, int ranks);
 // Free with enumeration_free. MPI must be initialised with at least MPI_THREAD_FUNNELED.
 enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struct progress *progress,
 			   struct enumeration *out, struct walk_block *block, struct error *err);
+
+// The dense walk (enum/dense_walk.h) shared by the ranks of comm: each rank expands a
+// contiguous share of the rows and holds the five bit matrices whole (walk_dense_bytes),
+// merged by allreduce at every layer. Fills out like enumerate_reachable without the
+// distances (out->depth stays NULL); every rank returns the same status. A collective call.
+uint64_t walk_dense_bytes(const struct dense *d);
+enum status walk_dense(const struct dense *d, MPI_Comm comm, const struct progress *progress,
+		       struct enumeration *out, struct error *err);
 
 // Agrees on a status over comm: returns the largest status of any rank and, when it is not
 // STATUS_OK, copies the message of the lowest rank holding that status into every err.

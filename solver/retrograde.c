@@ -54,7 +54,7 @@ static enum status solve_dense(const struct dense *d, const struct enumeration *
 	} else {
 		bitmatrix_free(&reachable);
 		struct enumeration walked = {.size = d->rules->size};
-		st = dense_walk(d, progress, &walked, &reachable, err);
+		st = dense_walk(d, NULL, progress, &walked, &reachable, err);
 	}
 	if (st == STATUS_OK)
 		st = dense_solve(d, &reachable, progress, cell, levels, err);

@@ -353,7 +353,7 @@ static void compare_seen(const struct dense *d, const struct enumeration *generi
 	struct enumeration walked = {.size = d->rules->size};
 	struct bitmatrix seen, from_depth;
 	struct error err = {{0}};
-	cr_assert_eq(dense_walk(d, NULL, &walked, &seen, &err), STATUS_OK, "%s: %s", name, err.msg);
+	cr_assert_eq(dense_walk(d, NULL, NULL, &walked, &seen, &err), STATUS_OK, "%s: %s", name, err.msg);
 	compare_counts(&walked, generic, name);
 	cr_assert(bitmatrix_init(&from_depth, d->n));
 	dense_seen_from_depth(d, generic->depth, &from_depth);
