@@ -30,7 +30,7 @@ int cmd_count(int argc, char **argv)
 	struct rules *rules = NULL;
 	struct error err;
 	int rc = args_parse(argc, argv, "count", extra, 1, NULL, help, &opt);
-	if (rc >= 0 || (rc = args_build_rules(&opt, 1, &rules)) != 0)
+	if (rc >= 0 || (rc = args_build_rules(&opt, ENUMERATE_BYTES_PER_POSITION, &rules)) != 0)
 		return rc < 0 ? 0 : rc;
 	struct count_report c;
 	count_report_init(&c, rules, opt.start != NULL);

@@ -186,20 +186,23 @@ void dense_free(struct dense *d)
 
 bool dense_scratch_init(struct dense_scratch *s, const struct dense *d)
 {
+	s->out = malloc(d->max_attacks * sizeof *s->out);
 	s->stamp = calloc(d->n ? d->n : 1, sizeof *s->stamp);
 	s->token = 0;
-	return s->stamp != NULL;
+	return s->out && s->stamp;
 }
 
 void dense_scratch_free(struct dense_scratch *s)
 {
+	free(s->out);
 	free(s->stamp);
-	s->stamp = NULL;
+	s->out = s->stamp = NULL;
 }
 
 size_t dense_reach(const struct dense *d, const struct dense_edges *rel, uint32_t mover,
-		   uint32_t other, uint32_t *out, struct dense_scratch *s)
+		   uint32_t other, struct dense_scratch *s)
 {
+	uint32_t *out = s->out;
 	const uint8_t *live = d->live + (uint64_t)mover * d->hands;
 	if (live[0] == 0) {
 		out[0] = other;

@@ -56,19 +56,20 @@ void dense_free(struct dense *d);
 
 // Per-thread scratch for dense_reach.
 struct dense_scratch {
+	uint32_t *out;   // max_attacks entries: the targets found
 	uint32_t *stamp; // n entries
 	uint32_t token;
 };
+// false on allocation failure; free with dense_scratch_free in any case.
 bool dense_scratch_init(struct dense_scratch *s, const struct dense *d);
 void dense_scratch_free(struct dense_scratch *s);
 
 // The distinct targets of rel over the live values a of mover: rows other * modulus + a; a
-// mover without a live hand passes, which leaves other as it is. Writes them to out (room for
-// max_attacks) and returns how many. With rel = hit these are the attack results B' of the
-// position (mover, other); with rel = unhit, the A0 such that (mover, A0) attacks to
-// (other, mover).
+// mover without a live hand passes, which leaves other as it is. Writes them to s->out and
+// returns how many. With rel = hit these are the attack results B' of the position
+// (mover, other); with rel = unhit, the A0 such that (mover, A0) attacks to (other, mover).
 size_t dense_reach(const struct dense *d, const struct dense_edges *rel, uint32_t mover,
-		   uint32_t other, uint32_t *out, struct dense_scratch *s);
+		   uint32_t other, struct dense_scratch *s);
 
 // The standard index (position.h) of position (a, b) in engine ids.
 static inline uint64_t dense_index(const struct dense *d, uint32_t a, uint32_t b)

@@ -60,18 +60,17 @@ static uint64_t expand_splits(struct walk *w, uint32_t b)
 }
 
 // Sets in next_t row a the attack results of every b in the frontier row a.
-static uint64_t expand_attacks(struct walk *w, uint32_t a, uint32_t *buf,
-			       struct dense_scratch *scratch)
+static uint64_t expand_attacks(struct walk *w, uint32_t a, struct dense_scratch *scratch)
 {
 	const uint64_t *front = bitmatrix_row(&w->m[M_FRONT], a);
 	uint64_t *next = bitmatrix_row(&w->m[M_NEXT_T], a), edges = 0;
 	for (uint32_t word = 0; word < w->m[M_FRONT].words; word++) {
 		for (uint64_t bits = front[word]; bits; bits &= bits - 1) {
 			uint32_t b = word * 64 + (uint32_t)__builtin_ctzll(bits);
-			size_t n = dense_reach(w->d, &w->d->hit, a, b, buf, scratch);
+			size_t n = dense_reach(w->d, &w->d->hit, a, b, scratch);
 			edges += n;
 			for (size_t k = 0; k < n; k++)
-				bit_set(next, buf[k]);
+				bit_set(next, scratch->out[k]);
 		}
 	}
 	return edges;
@@ -85,8 +84,7 @@ static uint64_t expand(struct walk *w)
 #pragma omp parallel reduction(+ : edges) if (w->parallel)
 	{
 		struct dense_scratch scratch;
-		uint32_t *buf = malloc(w->d->max_attacks * sizeof *buf);
-		if (!buf || !dense_scratch_init(&scratch, w->d)) {
+		if (!dense_scratch_init(&scratch, w->d)) {
 #pragma omp atomic write
 			w->oom = 1;
 		}
@@ -97,8 +95,7 @@ static uint64_t expand(struct walk *w)
 #pragma omp for schedule(dynamic, 16)
 		for (uint32_t a = w->lo; a < w->hi; a++)
 			if (!w->oom)
-				edges += expand_attacks(w, a, buf, &scratch);
-		free(buf);
+				edges += expand_attacks(w, a, &scratch);
 		dense_scratch_free(&scratch);
 	}
 	return edges;

@@ -15,11 +15,6 @@
 // costs more than it saves (results are the same either way).
 #define SMALL_WALK (UINT64_C(1) << 16)
 
-uint64_t enumerate_bytes(const struct rules *rules)
-{
-	return rules->size;
-}
-
 // Claims the unseen children of layer; returns how many, and adds the moves seen to *moves.
 static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t layer, int *oom,
 			     uint64_t *moves)

@@ -25,8 +25,9 @@ struct enumeration {
 	uint64_t layer_terminal[ENUMERATE_MAX_LAYERS]; // of which terminal
 };
 
-// Bytes the walk needs besides the rules tables.
-uint64_t enumerate_bytes(const struct rules *rules);
+// Bytes per distinct position the walk needs besides the rules tables, rounded up: the
+// distance byte and, in the dense walk, five bit matrices.
+#define ENUMERATE_BYTES_PER_POSITION 2
 // Walks from rules->start using the OpenMP thread count in force. On failure (allocation:
 // STATUS_FAILURE; more than 254 layers: STATUS_BAD_INPUT; stop flag: STATUS_INTERRUPTED)
 // sets err and leaves *out empty. Free with enumeration_free.

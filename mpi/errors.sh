@@ -43,6 +43,9 @@ expect 2 "--start" --start 9999
 expect 2 "instance too large: .* per rank with 3 ranks" --hands 6 --rollover 10 --max-memory 1M
 expect 2 "instance too large: .* per rank with 3 ranks" --hands 16 --rollover 250 --players 16
 expect 2 "instance too large: .* per rank with 3 ranks" --max-memory 1
+# 16^16 = 2^64 positions: refused when the rules are built (chopsticks count refuses it
+# earlier, on memory).
+expect 2 "more than 2\^64 positions" --players 16 --hands 1 --rollover 16 --max-memory 18446744073709551615
 
 # --help and --version: printed once, exit 0.
 mpi_run 3 "$MPI_BIN" --help >"$tmp/out" 2>"$tmp/err"

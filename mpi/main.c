@@ -104,7 +104,8 @@ static int choose_walk(const struct cli_options *opt, const struct rules *rules,
 		fprintf(stderr, "chopsticks count: %s\n", err.msg);
 		return 1;
 	}
-	double need = *d ? (double)walk_dense_bytes(*d) + (double)rules->table_bytes : 0;
+	// The dense tables are a renumbered copy of the rules tables: count those twice.
+	double need = *d ? (double)walk_dense_bytes(*d) + 2.0 * (double)rules->table_bytes : 0;
 	if (*d && (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes))
 		return -1;
 	dense_free(*d);

@@ -62,7 +62,7 @@ static bool splits_won(const struct solve *s, uint32_t a, uint32_t b)
 }
 
 // Level 0 for the reachable position (a, b): terminal ones decided, counters set.
-static void seed_position(struct solve *s, uint32_t a, uint32_t b, uint32_t *buf,
+static void seed_position(struct solve *s, uint32_t a, uint32_t b,
 			  struct dense_scratch *scratch)
 {
 	const struct dense *d = s->d;
@@ -76,7 +76,7 @@ static void seed_position(struct solve *s, uint32_t a, uint32_t b, uint32_t *buf
 			bit_set(bitmatrix_row(&s->m[M_WON], a), b);
 		return;
 	}
-	size_t attacks = dense_reach(d, &d->hit, a, b, buf, scratch);
+	size_t attacks = dense_reach(d, &d->hit, a, b, scratch);
 	if (attacks + d->self_count[a] == 0) { // cannot arise under the current rules
 		decide(s, a, b, VALUE_LOSS, 0);
 		bit_set(bitmatrix_row(&s->m[M_LOSS_NEW], a), b);
@@ -93,8 +93,7 @@ static void seed(struct solve *s, const struct bitmatrix *reachable)
 #pragma omp parallel if (s->parallel)
 	{
 		struct dense_scratch scratch;
-		uint32_t *buf = malloc(d->max_attacks * sizeof *buf);
-		bool ok = buf && dense_scratch_init(&scratch, d);
+		bool ok = dense_scratch_init(&scratch, d);
 		if (!ok) {
 #pragma omp atomic write
 			s->oom = 1;
@@ -104,14 +103,12 @@ static void seed(struct solve *s, const struct bitmatrix *reachable)
 			const uint64_t *reach = bitmatrix_row(reachable, a);
 			for (uint32_t b = 0; b < d->n && ok; b++) {
 				if (bit_get(reach, b))
-					seed_position(s, a, b, buf, &scratch);
+					seed_position(s, a, b, &scratch);
 				else
 					*cnt_at(s, a, b) = CNT_UNREACHABLE;
 			}
 		}
-		free(buf);
-		if (ok)
-			dense_scratch_free(&scratch);
+		dense_scratch_free(&scratch);
 	}
 }
 
@@ -125,6 +122,36 @@ static void seed(struct solve *s, const struct bitmatrix *reachable)
 			body;                                                                \
 		}
 
+// Calls visit(s, y, x0) for every attack parent (y, x0) of every position (x, y) in t, a
+// transposed matrix (row y, bit x); rows y in parallel, each visit writing its own row y.
+static void visit_attack_parents(struct solve *s, const struct bitmatrix *t,
+				 void (*visit)(struct solve *s, uint32_t y, uint32_t x0))
+{
+	const struct dense *d = s->d;
+#pragma omp parallel if (s->parallel)
+	{
+		struct dense_scratch scratch;
+		bool ok = dense_scratch_init(&scratch, d);
+		if (!ok) {
+#pragma omp atomic write
+			s->oom = 1;
+		}
+#pragma omp for schedule(dynamic, 16)
+		for (uint32_t y = 0; y < d->n; y++)
+			FOR_BITS(t, y, x, {
+				size_t n = ok ? dense_reach(d, &d->unhit, y, x, &scratch) : 0;
+				for (size_t i = 0; i < n; i++)
+					visit(s, y, scratch.out[i]);
+			})
+		dense_scratch_free(&scratch);
+	}
+}
+
+static void mark_win(struct solve *s, uint32_t y, uint32_t x0)
+{
+	bit_set(bitmatrix_row(&s->m[M_WIN_NEXT], y), x0);
+}
+
 // Sets WIN_NEXT to the undecided parents of this level's losses, and decides them.
 static uint64_t losses_to_wins(struct solve *s, unsigned k)
 {
@@ -132,26 +159,7 @@ static uint64_t losses_to_wins(struct solve *s, unsigned k)
 	struct bitmatrix *tmp = &s->m[M_TMP], *loss = &s->m[M_LOSS_NEW], *next = &s->m[M_WIN_NEXT];
 	bitmatrix_transpose(tmp, loss, false, s->parallel);
 	bitmatrix_clear(next);
-#pragma omp parallel if (s->parallel)
-	{
-		struct dense_scratch scratch;
-		uint32_t *buf = malloc(d->max_attacks * sizeof *buf);
-		bool ok = buf && dense_scratch_init(&scratch, d);
-		if (!ok) {
-#pragma omp atomic write
-			s->oom = 1;
-		}
-#pragma omp for schedule(dynamic, 16)
-		for (uint32_t y = 0; y < d->n; y++) // attack parents (y, x0) of a loss (x, y)
-			FOR_BITS(tmp, y, x, {
-				size_t n = ok ? dense_reach(d, &d->unhit, y, x, buf, &scratch) : 0;
-				for (size_t i = 0; i < n; i++)
-					bit_set(bitmatrix_row(next, y), buf[i]);
-			})
-		free(buf);
-		if (ok)
-			dense_scratch_free(&scratch);
-	}
+	visit_attack_parents(s, tmp, mark_win);
 	bitmatrix_clear(tmp);
 #pragma omp parallel for schedule(dynamic, 16) if (s->parallel)
 	for (uint32_t x = 0; x < d->n; x++) // split parents (y0, x): row x of tmp
@@ -174,22 +182,17 @@ static uint64_t losses_to_wins(struct solve *s, unsigned k)
 	return found;
 }
 
-// Decrements the counters of the attack parents (y, x0) of a win (x, y); a parent left with
-// no open attack is a loss if its splits are won, else it waits in ZERO_T.
-static void win_to_parents(struct solve *s, uint32_t y, uint32_t x, uint32_t *buf,
-			   struct dense_scratch *scratch)
+// A win (x, y) has decremented the counter of its attack parent (y, x0): with no open
+// attack left, the parent is a loss if its splits are won, else it waits in ZERO_T.
+static void count_down(struct solve *s, uint32_t y, uint32_t x0)
 {
-	const struct dense *d = s->d;
-	size_t n = dense_reach(d, &d->unhit, y, x, buf, scratch);
-	for (size_t i = 0; i < n; i++) {
-		uint8_t *c = cnt_at(s, y, buf[i]);
-		if (*c == 0 || *c >= CNT_DECIDED || --*c > 0)
-			continue;
-		if (splits_won(s, y, buf[i]))
-			bit_set(bitmatrix_row(&s->m[M_LOSS_NEW], y), buf[i]);
-		else
-			bit_set_atomic(bitmatrix_row(&s->m[M_ZERO_T], buf[i]), y);
-	}
+	uint8_t *c = cnt_at(s, y, x0);
+	if (*c == 0 || *c >= CNT_DECIDED || --*c > 0)
+		return;
+	if (splits_won(s, y, x0))
+		bit_set(bitmatrix_row(&s->m[M_LOSS_NEW], y), x0);
+	else
+		bit_set_atomic(bitmatrix_row(&s->m[M_ZERO_T], x0), y);
 }
 
 // The waiting positions (a, b) whose row b of the won matrix grew at this level.
@@ -221,25 +224,7 @@ static uint64_t wins_to_losses(struct solve *s, unsigned k)
 	struct bitmatrix *tmp = &s->m[M_TMP], *win = &s->m[M_WIN_NEW], *loss = &s->m[M_LOSS_NEW];
 	bitmatrix_transpose(tmp, win, false, s->parallel);
 	bitmatrix_clear(loss);
-#pragma omp parallel if (s->parallel)
-	{
-		struct dense_scratch scratch;
-		uint32_t *buf = malloc(d->max_attacks * sizeof *buf);
-		bool ok = buf && dense_scratch_init(&scratch, d);
-		if (!ok) {
-#pragma omp atomic write
-			s->oom = 1;
-		}
-#pragma omp for schedule(dynamic, 16)
-		for (uint32_t y = 0; y < d->n; y++)
-			FOR_BITS(tmp, y, x, {
-				if (ok)
-					win_to_parents(s, y, x, buf, &scratch);
-			})
-		free(buf);
-		if (ok)
-			dense_scratch_free(&scratch);
-	}
+	visit_attack_parents(s, tmp, count_down);
 #pragma omp parallel for schedule(dynamic, 16) if (s->parallel)
 	for (uint32_t b = 0; b < d->n; b++)
 		if (row_any(win, b))

@@ -375,10 +375,13 @@ static void compare_seen(const struct dense *d, const struct enumeration *generi
 	bitmatrix_free(&from_depth);
 }
 
-Test(dense, walk_matches_generic, .timeout = 120)
+// Runs check on every case at each of its thread counts; returns how many cases are big
+// enough for the parallel paths.
+static size_t for_each_case(void (*check)(const struct rules *rules, const struct dense *d,
+					  const char *name))
 {
 	static struct dense_case list[MAX_CASES];
-	size_t n = dense_cases(list);
+	size_t n = dense_cases(list), parallel = 0;
 #ifdef _OPENMP
 	int saved = omp_get_max_threads();
 #endif
@@ -387,20 +390,12 @@ Test(dense, walk_matches_generic, .timeout = 120)
 		struct rules *rules = case_rules(&list[i], base, sizeof base);
 		struct dense *d = must_build(rules, base);
 		int threads[2], counts = thread_counts(rules, threads);
+		parallel += rules->size >= PARALLEL_MIN;
 		for (int t = 0; t < counts; t++) {
 			set_threads(threads[t]);
 			snprintf(name, sizeof name, "%s, %d thread%s", base, threads[t],
 				 threads[t] > 1 ? "s" : "");
-			struct enumeration dense, generic;
-			struct error err = {{0}};
-			cr_assert_eq(enumerate_reachable(rules, NULL, &dense, &err), STATUS_OK, "%s: %s",
-				     name, err.msg);
-			cr_assert_eq(enumerate_reachable_generic(rules, NULL, &generic, &err), STATUS_OK,
-				     "%s: %s", name, err.msg);
-			compare_walks(rules, &dense, &generic, name);
-			compare_seen(d, &generic, name);
-			enumeration_free(&dense);
-			enumeration_free(&generic);
+			check(rules, d, name);
 		}
 		dense_free(d);
 		rules_free(rules);
@@ -408,6 +403,26 @@ Test(dense, walk_matches_generic, .timeout = 120)
 #ifdef _OPENMP
 	omp_set_num_threads(saved);
 #endif
+	return parallel;
+}
+
+static void check_walks(const struct rules *rules, const struct dense *d, const char *name)
+{
+	struct enumeration dense, generic;
+	struct error err = {{0}};
+	cr_assert_eq(enumerate_reachable(rules, NULL, &dense, &err), STATUS_OK, "%s: %s", name,
+		     err.msg);
+	cr_assert_eq(enumerate_reachable_generic(rules, NULL, &generic, &err), STATUS_OK, "%s: %s",
+		     name, err.msg);
+	compare_walks(rules, &dense, &generic, name);
+	compare_seen(d, &generic, name);
+	enumeration_free(&dense);
+	enumeration_free(&generic);
+}
+
+Test(dense, walk_matches_generic, .timeout = 120)
+{
+	for_each_case(check_walks);
 }
 
 // The dense engine takes only two players with the same number of hands.
@@ -514,28 +529,6 @@ static void check_solves(const struct rules *rules, const struct dense *d, const
 
 Test(dense, solve_matches_generic, .timeout = 120)
 {
-	static struct dense_case list[MAX_CASES];
-	size_t n = dense_cases(list), parallel = 0;
-#ifdef _OPENMP
-	int saved = omp_get_max_threads();
-#endif
-	for (size_t i = 0; i < n; i++) {
-		char base[128], name[160];
-		struct rules *rules = case_rules(&list[i], base, sizeof base);
-		struct dense *d = must_build(rules, base);
-		int threads[2], counts = thread_counts(rules, threads);
-		parallel += rules->size >= PARALLEL_MIN;
-		for (int t = 0; t < counts; t++) {
-			set_threads(threads[t]);
-			snprintf(name, sizeof name, "%s, %d thread%s", base, threads[t],
-				 threads[t] > 1 ? "s" : "");
-			check_solves(rules, d, name);
-		}
-		dense_free(d);
-		rules_free(rules);
-	}
+	size_t parallel = for_each_case(check_solves);
 	cr_assert_geq(parallel, LARGE, "the parallel paths need instances of 2^16 positions");
-#ifdef _OPENMP
-	omp_set_num_threads(saved);
-#endif
 }

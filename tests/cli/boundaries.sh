@@ -70,13 +70,14 @@ accepted count --threads 1024
 refused "--threads '0'" '1 to 1024' -- count --threads 0
 refused "--threads '1025'" '1 to 1024' -- count --threads 1025
 
-# --max-memory: count needs one byte per position plus the move tables (about 14 bytes per
-# hand set and rollover value). Under 64 MiB the largest two-hand game is rollover 113
-# (6441^2 = 41486481 positions, about 0.0624 GiB in all); rollover 114 is refused, and so is
-# 128 (8256^2 = 68161536 positions, over the limit on positions alone). A terminal start
-# keeps the walk to one position.
-accepted count --rollover 113 --start 0.0/1.1 --max-memory 64M
-refused 'too large' '[0-9.e+]+ GiB' 'max-memory' -- count --rollover 114 --start 0.0/1.1 --max-memory 64M
+# --max-memory: count needs two bytes per position (the distance byte and the dense walk's
+# five bit matrices, rounded up) plus the move tables twice (about 14 bytes per hand set and
+# rollover value, and the dense engine's copy). Under 64 MiB the largest two-hand game is
+# rollover 93 (4371^2 = 19105641 positions, about 0.0624 GiB in all; its walk peaks at 60 MB
+# measured); rollover 94 is refused, and so is 128 (8256^2 = 68161536 positions, over the
+# limit on positions alone). A terminal start keeps the walk to one position.
+accepted count --rollover 93 --start 0.0/1.1 --max-memory 64M
+refused 'too large' '[0-9.e+]+ GiB' 'max-memory' -- count --rollover 94 --start 0.0/1.1 --max-memory 64M
 refused 'too large' '[0-9.e+]+ GiB' 'max-memory' -- count --rollover 128 --start 0.0/1.1 --max-memory 64M
 expect_finite_estimate
 refused 'too large' 'GiB' 'max-memory' -- count --max-memory 100
@@ -89,7 +90,8 @@ refused 'too large' 'GiB' -- count --players 16 --hands 16 --rollover 250
 expect_finite_estimate
 refused 'too large' -- count --players 16 --hands 16 --rollover 250 --max-memory 18446744073709551615
 expect_finite_estimate
-refused '2\^64' -- count --players 16 --hands 1 --rollover 16 --max-memory 18446744073709551615
+# 16^16 = 2^64 positions: two bytes each are over even the largest limit.
+refused 'too large' 'GiB' -- count --players 16 --hands 1 --rollover 16 --max-memory 18446744073709551615
 refused 'too large' 'GiB' -- count --players 16 --hands 1 --rollover 17 --max-memory 16777215T
 for cmd in solve games; do
 	if "$BIN" "$cmd" --help </dev/null >/dev/null 2>&1; then
