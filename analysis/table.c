@@ -111,7 +111,7 @@ enum status table_row_compute(struct table_row *row, unsigned hands, unsigned ro
 	closed_form_positions(row->positions, 2, h, rollover);
 	closed_form_distinct(row->distinct, 2, h, rollover);
 	row->published = published_find(hands, rollover);
-	double need = mpz_get_d(row->distinct);
+	double need = mpz_get_d(row->distinct) * ENUMERATE_BYTES_PER_POSITION;
 	if (max_bytes && need > (double)max_bytes) {
 		snprintf(row->note, sizeof row->note, "not walked: about %.3g GiB needed, over the memory limit",
 			 need / (1 << 30));
