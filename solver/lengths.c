@@ -215,10 +215,13 @@ static enum status fill_games(struct work *w, struct lengths *out,
 	return st;
 }
 
+// Refuses when the graph and counts need more than opt->max_bytes. Before the graph is
+// counted, edges is the walk's move count (every move from a reachable position is an edge)
+// and max_children a lower bound.
 static enum status check_memory(const struct work *w, const struct lengths_options *opt,
-				struct error *err)
+				double edges, unsigned max_children, struct error *err)
 {
-	double need = need_bytes(w->rules, w->e, opt, (double)w->g.edge_count, w->g.max_children);
+	double need = need_bytes(w->rules, w->e, opt, edges, max_children);
 	if (opt->max_bytes && need > (double)opt->max_bytes)
 		return error_set(err, STATUS_BAD_INPUT,
 				 "instance too large: game lengths need about %.3g GiB, the limit is "
@@ -230,9 +233,11 @@ static enum status check_memory(const struct work *w, const struct lengths_optio
 static enum status prepare(struct work *w, const struct lengths_options *opt,
 			   const struct progress *progress, struct lengths *out, struct error *err)
 {
-	enum status st = paths_graph_count(w->rules, w->e, progress, &w->g, err);
+	enum status st = check_memory(w, opt, (double)w->e->move_count, 1, err);
 	if (st == STATUS_OK)
-		st = check_memory(w, opt, err);
+		st = paths_graph_count(w->rules, w->e, progress, &w->g, err);
+	if (st == STATUS_OK)
+		st = check_memory(w, opt, (double)w->g.edge_count, w->g.max_children, err);
 	if (st == STATUS_OK)
 		st = paths_graph_fill(w->rules, w->e, progress, &w->g, err);
 	if (st == STATUS_OK)
