@@ -99,5 +99,9 @@ for cmd in solve games; do
 		expect_finite_estimate
 	fi
 done
+# games after the solve: its move graph (4 bytes a move; 6 hands, rollover 8 has 1.7e8
+# moves) is refused from the walk's move count at once, before it is built (which took a
+# minute).
+refused 'game lengths need about' 'GiB' -- games --hands 6 --rollover 8 --max-memory 200M
 
 finish
