@@ -87,17 +87,23 @@ static void seed_position(struct solve *s, uint32_t a, uint32_t b,
 		bit_set_atomic(bitmatrix_row(&s->m[M_ZERO_T], b), a);
 }
 
+// A thread's scratch; on allocation failure raises s->oom and returns false.
+static bool scratch_start(struct solve *s, struct dense_scratch *scratch)
+{
+	if (dense_scratch_init(scratch, s->d))
+		return true;
+#pragma omp atomic write
+	s->oom = 1;
+	return false;
+}
+
 static void seed(struct solve *s, const struct bitmatrix *reachable)
 {
 	const struct dense *d = s->d;
 #pragma omp parallel if (s->parallel)
 	{
 		struct dense_scratch scratch;
-		bool ok = dense_scratch_init(&scratch, d);
-		if (!ok) {
-#pragma omp atomic write
-			s->oom = 1;
-		}
+		bool ok = scratch_start(s, &scratch);
 #pragma omp for schedule(dynamic, 16)
 		for (uint32_t a = 0; a < d->n; a++) {
 			const uint64_t *reach = bitmatrix_row(reachable, a);
@@ -131,11 +137,7 @@ static void visit_attack_parents(struct solve *s, const struct bitmatrix *t,
 #pragma omp parallel if (s->parallel)
 	{
 		struct dense_scratch scratch;
-		bool ok = dense_scratch_init(&scratch, d);
-		if (!ok) {
-#pragma omp atomic write
-			s->oom = 1;
-		}
+		bool ok = scratch_start(s, &scratch);
 #pragma omp for schedule(dynamic, 16)
 		for (uint32_t y = 0; y < d->n; y++)
 			FOR_BITS(t, y, x, {
