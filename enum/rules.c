@@ -127,7 +127,7 @@ static void set_bounds(struct rules *rules)
 	rules->max_moves = fwd > back ? fwd : back;
 }
 
-static uint64_t start_index(const struct rules *rules)
+uint64_t rules_default_start(const struct rules *rules)
 {
 	uint64_t index = 0;
 	for (unsigned k = rules->players; k-- > 0;) {
@@ -171,7 +171,7 @@ enum status rules_build(const struct rules_spec *spec, struct rules **out, struc
 		if ((st = hand_class_build(rules, &rules->class[c], rules->class[c].hands, err)) != STATUS_OK)
 			goto fail;
 	set_bounds(rules);
-	rules->start = start_index(rules);
+	rules->start = rules_default_start(rules);
 	*out = rules;
 	return STATUS_OK;
 fail:

@@ -129,6 +129,10 @@ struct rules {
 enum status rules_build(const struct rules_spec *spec, struct rules **out, struct error *err);
 void rules_free(struct rules *rules);
 
+// The index of the start the rules give (every hand 1, or r-1 with suns), whatever
+// rules_set_start did.
+uint64_t rules_default_start(const struct rules *rules);
+
 // Replaces the start position (an index from position_parse). Call before sharing rules.
 void rules_set_start(struct rules *rules, uint64_t start);
 

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// The one description of a game: its resolved rules (players, hands, rollover, lives, start
+// and every axis value) as a canonical line of settings, and the shortest option string that
+// rebuilds them (named variants where they fit, axis options for the rest). Two option sets
+// that resolve to the same rules get the same texts, so the texts identify a game: outputs
+// print them and saved files are matched by them.
+#ifndef CHOPSTICKS_ENUM_DESCRIBE_H
+#define CHOPSTICKS_ENUM_DESCRIBE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules.h"
+
+#define DESCRIBE_MAX 1024
+
+// "players=2 hands=2 rollover=5 lives=1 start=1111 overflow=rollover ... stumps=no": every
+// setting, in a fixed order, axes in enum axis order.
+void describe_settings(const struct rules *rules, char *buf, size_t len);
+// "--hands 2 --rollover 5 --variant cutoff,transfers-only": --players when not 2, --hands and
+// --rollover always, then --variant, the axis options no variant names, --lives, --start.
+void describe_options(const struct rules *rules, char *buf, size_t len);
+// The named variants whose presets hold in the resolved rules (bit 1 << id each). Under
+// --lives N (N > 1) the one-finger rule comes with the lives and is not listed.
+uint64_t describe_variants(const struct rules *rules);
+
+#endif
