@@ -11,6 +11,7 @@
 #include "numparse.h"
 #include "output.h"
 #include "position.h"
+#include "solution_file.h"
 #include "solved.h"
 
 static const char help[] =
@@ -20,11 +21,12 @@ static const char help[] =
 	"grey; terminal positions boxed), the start drawn bold; edges: attack solid, own-hands\n"
 	"move (split) dashed, pass dotted. Graphs over --max-nodes (default 5000) are refused;\n"
 	"--around CODE --depth K keeps the positions within K moves of CODE (either way).\n"
+	"  --table FILE       values from a table saved by 'solve --save FILE' (same rules)\n"
 	"  --format dot       the only format, and the default\n";
 
-enum { OPT_AROUND, OPT_DEPTH, OPT_MAX_NODES };
+enum { OPT_AROUND, OPT_DEPTH, OPT_MAX_NODES, OPT_TABLE };
 static const struct extra_option extra[] = {
-	{"--around", true}, {"--depth", true}, {"--max-nodes", true}};
+	{"--around", true}, {"--depth", true}, {"--max-nodes", true}, {"--table", true}};
 
 static const char *const fill[] = {"white", "palegreen", "lightpink", "lightgrey"};
 static const char *const edge_style[] = {"solid", "dashed", "dotted"};
@@ -41,7 +43,7 @@ static uint64_t neighbourhood(const struct solved *s, uint64_t center, unsigned 
 			for (int dir = 0; dir < 2; dir++) {
 				size_t n = dir ? movegen_parents(s->rules, i, buf) : movegen_children(s->rules, i, buf);
 				for (size_t c = 0; c < n; c++)
-					if (!keep[buf[c]] && s->e.depth[buf[c]] != ENUMERATE_UNSEEN)
+					if (!keep[buf[c]] && solved_reachable(s, buf[c]))
 						keep[buf[c]] = (uint8_t)(d + 2), kept++;
 			}
 		}
@@ -85,7 +87,7 @@ int cmd_graph(int argc, char **argv)
 	struct cli_options opt;
 	struct solved s;
 	uint64_t depth = 2, max_nodes = 5000, center;
-	int rc = args_parse(argc, argv, "graph", extra, 3, NULL, help, &opt);
+	int rc = args_parse(argc, argv, "graph", extra, 4, NULL, help, &opt);
 	if (rc >= 0)
 		return rc;
 	if (opt.format == FORMAT_CSV || opt.format == FORMAT_JSON)
@@ -94,7 +96,7 @@ int cmd_graph(int argc, char **argv)
 		return args_fail("graph", "--depth '%s': must be an integer from 0 to 250", opt.extra_value[OPT_DEPTH]);
 	if (opt.extra_set[OPT_MAX_NODES] && !numparse_u64(opt.extra_value[OPT_MAX_NODES], (size_t)-1, 1, 1000000, &max_nodes))
 		return args_fail("graph", "--max-nodes '%s': must be an integer from 1 to 1000000", opt.extra_value[OPT_MAX_NODES]);
-	if ((rc = solved_build(&opt, &s)) != 0)
+	if ((rc = solution_file_obtain(&opt, opt.extra_value[OPT_TABLE], &s)) != 0)
 		return rc;
 	uint8_t *keep = calloc(s.e.size, 1);
 	uint64_t kept = 0;
@@ -103,7 +105,7 @@ int cmd_graph(int argc, char **argv)
 			kept = neighbourhood(&s, center, (unsigned)depth, keep);
 	} else if (keep) {
 		for (uint64_t i = 0; i < s.e.size; i++)
-			kept += keep[i] = s.e.depth[i] != ENUMERATE_UNSEEN;
+			kept += keep[i] = solved_reachable(&s, i);
 	}
 	if (!keep)
 		rc = output_failure("graph", STATUS_FAILURE, "out of memory");

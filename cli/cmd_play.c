@@ -14,6 +14,7 @@
 #include "output.h"
 #include "position.h"
 #include "ranked_moves.h"
+#include "solution_file.h"
 #include "solved.h"
 
 static const char help[] =
@@ -26,10 +27,12 @@ static const char help[] =
 	"ahead (--level N, 1..8; ties go to the smallest code). Reads standard input line by\n"
 	"line, so a file of moves works too; the game ends with who won and in how many moves.\n"
 	"  --as first|second  which player you are (default first)\n"
-	"  --level L          perfect or 1..8\n";
+	"  --level L          perfect or 1..8\n"
+	"  --table FILE       play from a table saved by 'solve --save FILE' (same rules) instead\n"
+	"                     of solving\n";
 
-enum { OPT_AS, OPT_LEVEL };
-static const struct extra_option extra[] = {{"--as", true}, {"--level", true}};
+enum { OPT_AS, OPT_LEVEL, OPT_TABLE };
+static const struct extra_option extra[] = {{"--as", true}, {"--level", true}, {"--table", true}};
 
 #define MAX_PLIES 1000 // a drawn game is stopped after this many moves
 
@@ -171,7 +174,7 @@ int cmd_play(int argc, char **argv)
 	struct cli_options opt;
 	struct game g = {0};
 	uint64_t v;
-	int rc = args_parse(argc, argv, "play", extra, 2, NULL, help, &opt);
+	int rc = args_parse(argc, argv, "play", extra, 3, NULL, help, &opt);
 	if (rc >= 0)
 		return rc;
 	if (opt.spec.players != 2)
@@ -187,7 +190,7 @@ int cmd_play(int argc, char **argv)
 			return args_fail("play", "--level '%s': must be perfect or an integer from 1 to 8", opt.extra_value[OPT_LEVEL]);
 		g.level = (unsigned)v;
 	}
-	if ((rc = solved_build(&opt, &g.s)) != 0)
+	if ((rc = solution_file_obtain(&opt, opt.extra_value[OPT_TABLE], &g.s)) != 0)
 		return rc;
 	g.at = g.s.rules->start;
 	g.moves = malloc(g.s.rules->max_moves * sizeof *g.moves);

@@ -22,8 +22,10 @@ static const char help[] =
 	"then slowest loss. The game is solved from CODE, so any position works.\n"
 	"CSV columns: move,result,outcome,moves. JSON: {position,value,remoteness,moves:[{move,\n"
 	"result,outcome,moves}]}.\n"
-	"  --table FILE       answer from a solution saved by 'solve --export FILE.csv' (same\n"
-	"                     rules) instead of solving; CODE must be in it\n";
+	"  --table FILE       answer from a table saved by 'solve --save FILE', or a CSV export\n"
+	"                     ('solve --export FILE.csv'), instead of solving; the file must be of\n"
+	"                     exactly these rules, complete and intact (checksum), and CODE\n"
+	"                     reachable from its start\n";
 
 enum { OPT_TABLE };
 static const struct extra_option extra[] = {{"--table", true}};
@@ -39,7 +41,7 @@ int cmd_show(int argc, char **argv)
 		return args_fail("show", "--players '%u': show needs two players (use solve for more)", opt.spec.players);
 	uint64_t at;
 	if (opt.extra_set[OPT_TABLE]) {
-		if ((rc = solution_file_import(&opt, opt.extra_value[OPT_TABLE], &s)) != 0)
+		if ((rc = solution_file_load(&opt, opt.extra_value[OPT_TABLE], &s)) != 0)
 			return rc;
 		if ((rc = solved_position(&s, opt.positional, &at)) != 0) {
 			solved_free(&s);

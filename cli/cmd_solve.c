@@ -26,14 +26,20 @@ static const char help[] =
 	"others play together against them (win), the others can stop it (loss), or neither\n"
 	"(draw); and the reachable positions where nobody can force a win.\n"
 	"  --position CODE    the position to report (default: the start)\n"
-	"  --export FILE      also save every reachable position (two players) to FILE.csv\n"
-	"                     (code,depth,value,remoteness,best: the best moves' results,\n"
-	"                     space-separated) or FILE.jsonl; 'show --table FILE.csv' reads it\n"
+	"  --save FILE        also keep the solved game (two players) as a binary table: about\n"
+	"                     1.25 bytes per position, its rules in the header, checksummed\n"
+	"                     (README 'Solution tables'); 'show', 'play' and 'graph' read it with\n"
+	"                     --table FILE, 'chopsticks verify FILE' checks it\n"
+	"  --export FILE      also write every reachable position (two players) as plain data:\n"
+	"                     FILE.csv (code,depth,value,remoteness,best,game; best: the best\n"
+	"                     moves' results, space-separated; game: the option string) or\n"
+	"                     FILE.jsonl (first line {\"rules\":{...}}, then one object per\n"
+	"                     position); 'show --table FILE.csv' reads the CSV\n"
 	"CSV: one row per reachable position: code,depth,value,remoteness (two players) or\n"
 	"code,depth,forcer (the seat slot that can force a win, 0 = player to move, or empty).\n";
 
-enum { OPT_POSITION, OPT_EXPORT };
-static const struct extra_option extra[] = {{"--position", true}, {"--export", true}};
+enum { OPT_POSITION, OPT_EXPORT, OPT_SAVE };
+static const struct extra_option extra[] = {{"--position", true}, {"--export", true}, {"--save", true}};
 
 static void print_two(const struct cli_options *opt, const struct solved *s, uint64_t at)
 {
@@ -122,7 +128,7 @@ int cmd_solve(int argc, char **argv)
 {
 	struct cli_options opt;
 	struct solved s;
-	int rc = args_parse(argc, argv, "solve", extra, 2, NULL, help, &opt);
+	int rc = args_parse(argc, argv, "solve", extra, 3, NULL, help, &opt);
 	if (rc >= 0 || (rc = solved_build(&opt, &s)) != 0)
 		return rc < 0 ? 0 : rc;
 	uint64_t at = s.rules->start;
@@ -130,9 +136,11 @@ int cmd_solve(int argc, char **argv)
 		solved_free(&s);
 		return rc;
 	}
-	if (opt.extra_set[OPT_EXPORT] && s.rules->players != 2)
-		rc = args_fail("solve", "--export: needs two players");
-	else if (opt.extra_set[OPT_EXPORT])
+	if ((opt.extra_set[OPT_EXPORT] || opt.extra_set[OPT_SAVE]) && s.rules->players != 2)
+		rc = args_fail("solve", "--%s: needs two players", opt.extra_set[OPT_SAVE] ? "save" : "export");
+	if (!rc && opt.extra_set[OPT_SAVE])
+		rc = solution_file_save(&s, opt.extra_value[OPT_SAVE]);
+	if (!rc && opt.extra_set[OPT_EXPORT])
 		rc = solution_file_export(&s, opt.extra_value[OPT_EXPORT]);
 	if (rc) {
 		solved_free(&s);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Export and import of solutions (see solution_file.h).
+// Saving, exporting and loading solutions (see solution_file.h).
 #include "solution_file.h"
 
 #include <errno.h>
@@ -7,24 +7,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "describe.h"
+#include "game_text.h"
 #include "movegen.h"
 #include "numparse.h"
 #include "output.h"
 #include "position.h"
 #include "ranked_moves.h"
-#include "variants.h"
 
-static void header(const struct rules *rules, char *buf, size_t len)
+int solution_file_save(const struct solved *s, const char *path)
 {
-	char hands[128], variants[512], start[POSITION_CODE_MAX];
-	output_hands(hands, sizeof hands, rules->players, rules->hands);
-	variants_format_list(rules->variants, variants, sizeof variants);
-	position_format(rules, rules->start, start);
-	snprintf(buf, len, "# chopsticks solution: players=%u hands=%s rollover=%u variants=%s start=%s",
-		 rules->players, hands, rules->rollover, variants, start);
+	char settings[DESCRIBE_MAX];
+	struct error err;
+	describe_settings(s->rules, settings, sizeof settings);
+	enum status st = table_save(path, s->rules, &s->solution, settings, &err);
+	return st == STATUS_OK ? 0 : output_failure("solve", st, err.msg);
 }
 
-static void write_row(FILE *f, const struct solved *s, uint64_t i, struct ranked_move *moves, bool jsonl)
+static void write_row(FILE *f, const struct solved *s, uint64_t i, struct ranked_move *moves, bool jsonl,
+		      const char *game)
 {
 	char code[POSITION_CODE_MAX];
 	enum value v = solution_value(&s->solution, i);
@@ -45,16 +46,23 @@ static void write_row(FILE *f, const struct solved *s, uint64_t i, struct ranked
 	fprintf(f, v == VALUE_DRAW ? "," : "%u,", solution_remoteness(&s->solution, i));
 	for (size_t b = 0; b < best; b++)
 		fprintf(f, "%s%s", b ? " " : "", moves[b].code);
+	fputc(',', f);
+	output_csv_field(f, game);
 	fputc('\n', f);
+}
+
+static bool ends_with(const char *text, const char *end)
+{
+	size_t a = strlen(text), b = strlen(end);
+	return a > b && !strcmp(text + a - b, end);
 }
 
 int solution_file_export(const struct solved *s, const char *path)
 {
-	size_t len = strlen(path);
-	bool jsonl = len > 6 && !strcmp(path + len - 6, ".jsonl");
-	if (!jsonl && !(len > 4 && !strcmp(path + len - 4, ".csv")))
-		return args_fail("solve", "--export '%s': the file name must end in .csv or .jsonl", path);
-	char tmp[4096], line[4096];
+	bool jsonl = ends_with(path, ".jsonl");
+	if (!jsonl && !ends_with(path, ".csv"))
+		return args_fail("solve", "--export '%s': the file name must end in .csv or .jsonl (binary tables: --save)", path);
+	char tmp[4096], game[DESCRIBE_MAX];
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	FILE *f = fopen(tmp, "w");
 	struct ranked_move *moves = malloc(s->rules->max_moves * sizeof *moves);
@@ -65,83 +73,187 @@ int solution_file_export(const struct solved *s, const char *path)
 		free(moves);
 		return 1;
 	}
-	header(s->rules, line, sizeof line);
-	fprintf(f, "%s\n", line);
-	if (!jsonl)
-		fprintf(f, "code,depth,value,remoteness,best\n");
+	describe_options(s->rules, game, sizeof game);
+	if (jsonl) {
+		fputs("{\"rules\":", f);
+		game_json_rules(f, s->rules);
+		fputs("}\n", f);
+	} else {
+		fputs("code,depth,value,remoteness,best,game\n", f);
+	}
 	for (uint64_t i = 0; i < s->e.size; i++)
 		if (s->e.depth[i] != ENUMERATE_UNSEEN)
-			write_row(f, s, i, moves, jsonl);
+			write_row(f, s, i, moves, jsonl, game);
 	free(moves);
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		fprintf(stderr, "chopsticks solve: --export '%s': %s\n", path, strerror(errno));
+	bool ok = !ferror(f);
+	if (fclose(f) != 0 || !ok || rename(tmp, path) != 0) {
+		fprintf(stderr, "chopsticks solve: --export '%s': %s\n", path, strerror(errno ? errno : EIO));
 		remove(tmp);
 		return 1;
 	}
 	return 0;
 }
 
+// Names the first setting where the file's game and the options' differ.
+static int other_game(const char *cmd, const char *path, const char *file, const char *want)
+{
+	const char *a = file, *b = want;
+	while (*a && *b) {
+		size_t la = strcspn(a, " "), lb = strcspn(b, " ");
+		if (la != lb || strncmp(a, b, la))
+			return fprintf(stderr, "chopsticks %s: --table '%s' is of another game: it has %.*s, these options give %.*s (give its rule options)\n",
+				       cmd, path, (int)la, a, (int)lb, b), 2;
+		a += la + (a[la] == ' ');
+		b += lb + (b[lb] == ' ');
+	}
+	fprintf(stderr, "chopsticks %s: --table '%s' is of another game: its rules are '%s'\n", cmd, path, file);
+	return 2;
+}
+
+static void use_counts(struct solved *s, const uint64_t *count, unsigned max_rem, uint64_t max_at)
+{
+	s->solution.size = s->e.size = s->rules->size;
+	memcpy(s->solution.count, count, sizeof s->solution.count);
+	s->solution.max_remoteness = max_rem;
+	s->solution.max_remoteness_at = max_at;
+}
+
+static int load_table(const struct cli_options *opt, const char *path, struct solved *s)
+{
+	struct error err;
+	char want[DESCRIBE_MAX];
+	enum status st = table_open(path, &s->table, &err);
+	if (st != STATUS_OK)
+		return output_failure(opt->command, st, err.msg);
+	describe_settings(s->rules, want, sizeof want);
+	if (strcmp(want, s->table.settings))
+		return other_game(opt->command, path, s->table.settings, want);
+	if (s->table.size != s->rules->size || s->table.start != s->rules->start)
+		return output_failure(opt->command, STATUS_BAD_INPUT, "--table: its index size does not fit its rules: the file is damaged");
+	use_counts(s, s->table.count, s->table.max_remoteness, s->table.max_remoteness_at);
+	s->e.reachable_count = s->table.reachable;
+	s->solution.saved = &s->table;
+	return 0;
+}
+
+// Splits a CSV row of the export into its six fields (the last, game, may be quoted).
+static bool split_row(char *line, char **field)
+{
+	line[strcspn(line, "\r\n")] = '\0';
+	for (int k = 0; k < 5; k++) {
+		field[k] = line;
+		if (!(line = strchr(line, ',')))
+			return false;
+		*line++ = '\0';
+	}
+	field[5] = line;
+	if (*line != '"')
+		return !strchr(line, ',');
+	char *out = line;
+	for (char *p = line + 1; *p; p++) {
+		if (*p == '"' && p[1] != '"')
+			return (*out = '\0', p[1] == '\0');
+		*out++ = *p;
+		p += *p == '"';
+	}
+	return false;
+}
+
 static const char *const value_names[] = {"unknown", "win", "loss", "draw"};
 
-// Parses "code,depth,value,remoteness,..." into s; returns 0 or 2.
-static int import_row(struct solved *s, char *line, unsigned lineno, const char *path)
+// One row into s; returns 0, or 2 after naming the line and what is wrong with it.
+static int import_row(struct solved *s, char *line, const char *game, unsigned long lineno, const char *path,
+		      const char *cmd)
 {
-	char *field[4];
-	for (int k = 0; k < 4; k++) {
-		field[k] = line;
-		line = k < 3 ? strchr(line, ',') : line;
-		if (k < 3 && !line)
-			goto bad;
-		if (k < 3)
-			*line++ = '\0';
-	}
-	field[3][strcspn(field[3], ",\n")] = '\0';
+	char *field[6];
 	uint64_t idx, depth, rem = 0;
 	int v = 1;
+	const char *why = "expected code,depth,value,remoteness,best,game";
+	if (!split_row(line, field))
+		goto bad;
 	while (v < 4 && strcmp(field[2], value_names[v]))
 		v++;
 	if (position_parse(s->rules, field[0], &idx, NULL) != STATUS_OK || v == 4 ||
 	    !numparse_u64(field[1], (size_t)-1, 0, ENUMERATE_UNSEEN - 1, &depth) ||
 	    (v != VALUE_DRAW && !numparse_u64(field[3], (size_t)-1, 0, SOLUTION_MAX_REMOTENESS, &rem)))
 		goto bad;
-	s->e.depth[idx] = (uint8_t)depth;
+	why = strcmp(field[5], game) ? "its game is another one than the options give"
+	      : s->e.depth[idx] == ENUMERATE_UNSEEN ? "the position is not reachable from the start"
+	      : s->solution.cell[idx] ? "the position comes twice"
+	      : s->e.depth[idx] != depth ? "the depth is not the position's distance from the start" : NULL;
+	if (why)
+		goto bad;
 	s->solution.cell[idx] = cell_pack((enum value)v, (unsigned)rem);
+	s->solution.count[v]++;
 	return 0;
 bad:
-	fprintf(stderr, "chopsticks show: --table '%s' line %u: expected code,depth,value,remoteness,best\n", path, lineno);
+	fprintf(stderr, "chopsticks %s: --table '%s' line %lu: %s\n", cmd, path, lineno, why);
 	return 2;
 }
 
-int solution_file_import(const struct cli_options *opt, const char *path, struct solved *s)
+// The first reachable position the file left out; returns 2 after naming it.
+static int incomplete(const struct cli_options *opt, const char *path, const struct solved *s, uint64_t rows)
+{
+	char code[POSITION_CODE_MAX] = "";
+	for (uint64_t i = 0; i < s->e.size; i++)
+		if (s->e.depth[i] != ENUMERATE_UNSEEN && !s->solution.cell[i]) {
+			position_format(s->rules, i, code);
+			break;
+		}
+	fprintf(stderr, "chopsticks %s: --table '%s' is incomplete: %llu of %llu reachable positions (%s is missing)\n",
+		opt->command, path, (unsigned long long)rows, (unsigned long long)s->e.reachable_count, code);
+	return 2;
+}
+
+static int load_csv(const struct cli_options *opt, FILE *f, const char *path, struct solved *s)
+{
+	struct error err;
+	char game[DESCRIBE_MAX], line[8192];
+	enum status st = enumerate_reachable(s->rules, output_progress(opt->command), &s->e, &err);
+	if (st != STATUS_OK)
+		return output_failure(opt->command, st, err.msg);
+	output_progress_done();
+	s->solution.cell = calloc(s->rules->size, sizeof *s->solution.cell);
+	if (!s->solution.cell)
+		return output_failure(opt->command, STATUS_FAILURE, "out of memory");
+	describe_options(s->rules, game, sizeof game);
+	if (!fgets(line, sizeof line, f) || strcmp(line, "code,depth,value,remoteness,best,game\n"))
+		return fprintf(stderr, "chopsticks %s: --table '%s': not a CSV export of 'solve --export' (first line should be code,depth,value,remoteness,best,game)\n",
+			       opt->command, path), 2;
+	uint64_t rows = 0;
+	for (unsigned long lineno = 2; fgets(line, sizeof line, f); lineno++, rows++)
+		if (import_row(s, line, game, lineno, path, opt->command))
+			return 2;
+	if (ferror(f))
+		return fprintf(stderr, "chopsticks %s: --table '%s': %s\n", opt->command, path, strerror(errno)), 1;
+	if (rows != s->e.reachable_count)
+		return incomplete(opt, path, s, rows);
+	use_counts(s, s->solution.count, 0, SOLUTION_NONE);
+	return 0;
+}
+
+int solution_file_load(const struct cli_options *opt, const char *path, struct solved *s)
 {
 	memset(s, 0, sizeof *s);
-	int rc = args_build_rules(opt, 3, &s->rules);
-	if (rc)
-		return rc;
-	FILE *f = fopen(path, "r");
-	s->e.size = s->solution.size = s->rules->size;
-	s->e.depth = malloc(s->rules->size);
-	s->solution.cell = calloc(s->rules->size, sizeof *s->solution.cell);
-	char want[4096], line[8192];
-	if (!f || !s->e.depth || !s->solution.cell) {
-		fprintf(stderr, "chopsticks show: --table '%s': %s\n", path, f ? "out of memory" : strerror(errno));
-		rc = f ? 1 : 2;
-		goto done;
+	char head[8] = {0};
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "chopsticks %s: --table '%s': %s\n", opt->command, path, strerror(errno));
+		return errno == ENOENT ? 2 : 1;
 	}
-	memset(s->e.depth, ENUMERATE_UNSEEN, s->rules->size);
-	header(s->rules, want, sizeof want);
-	if (!fgets(line, sizeof line, f) || (line[strcspn(line, "\r\n")] = 0, strcmp(line, want) != 0)) {
-		fprintf(stderr, "chopsticks show: --table '%s': not a CSV solution of these rules (first line should be '%s')\n", path, want);
-		rc = 2;
-		goto done;
-	}
-	for (unsigned lineno = 2; !rc && fgets(line, sizeof line, f); lineno++)
-		if (lineno > 2 || strncmp(line, "code,", 5) != 0)
-			rc = import_row(s, line, lineno, path);
-done:
-	if (f)
-		fclose(f);
+	size_t got = fread(head, 1, sizeof head, f);
+	rewind(f);
+	bool binary = got == sizeof head && !memcmp(head, "CHOPSTBL", 8);
+	int rc = args_build_rules(opt, binary ? 0 : 3, &s->rules);
+	if (!rc)
+		rc = binary ? load_table(opt, path, s) : load_csv(opt, f, path, s);
+	fclose(f);
 	if (rc)
 		solved_free(s);
 	return rc;
+}
+
+int solution_file_obtain(const struct cli_options *opt, const char *path, struct solved *s)
+{
+	return path ? solution_file_load(opt, path, s) : solved_build(opt, s);
 }

@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: MIT
-// Saving a solved game so others can load it, and answering from a saved one: CSV
-// (code,depth,value,remoteness,best) or JSON lines, chosen by the file name's ending. The
-// first line names the rules ("# chopsticks solution: players=2 hands=2 rollover=5
-// variants= start=1111"), and loading checks it against the rules in force.
+// Keeping a solved game (two players) and answering from a kept one. `solve --save FILE`
+// writes the binary table of table_file.h; `solve --export FILE.csv|FILE.jsonl` writes plain
+// data: CSV rows code,depth,value,remoteness,best,game (game: the option string of the
+// rules, on every row), or JSON lines, the first {"rules":{...}} and then one object per
+// position. `--table FILE` loads a binary table (known by its magic) or a CSV export, and
+// refuses it unless it is of exactly the rules the options give, and complete.
 #ifndef CHOPSTICKS_CLI_SOLUTION_FILE_H
 #define CHOPSTICKS_CLI_SOLUTION_FILE_H
 
 #include "solved.h"
 
-// Writes every reachable position of s (two players) to path, through path.tmp and a
-// rename. Prints any error; returns 0 or an exit status.
+// Each prints any error and returns 0 or an exit status.
+int solution_file_save(const struct solved *s, const char *path);
 int solution_file_export(const struct solved *s, const char *path);
-// Builds the rules of opt and fills s->solution and s->e from the CSV file at path instead
-// of solving (depth from the file). Prints any error; returns 0 or an exit status.
-int solution_file_import(const struct cli_options *opt, const char *path, struct solved *s);
+// Builds the rules of opt and fills s from the file at path instead of solving.
+int solution_file_load(const struct cli_options *opt, const char *path, struct solved *s);
+// solution_file_load when path is given, else solved_build.
+int solution_file_obtain(const struct cli_options *opt, const char *path, struct solved *s);
 
 #endif

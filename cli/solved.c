@@ -52,7 +52,7 @@ int solved_position(const struct solved *s, const char *code, uint64_t *idx)
 		fprintf(stderr, "chopsticks: %s\n", err.msg);
 		return 2;
 	}
-	if (s->e.depth[*idx] == ENUMERATE_UNSEEN) {
+	if (!solved_reachable(s, *idx)) {
 		position_format(s->rules, s->rules->start, start);
 		fprintf(stderr, "chopsticks: position '%s' is not reachable from the start %s (use --start %s)\n",
 			code, start, code);
@@ -61,8 +61,16 @@ int solved_position(const struct solved *s, const char *code, uint64_t *idx)
 	return 0;
 }
 
+bool solved_reachable(const struct solved *s, uint64_t idx)
+{
+	if (s->e.depth)
+		return s->e.depth[idx] != ENUMERATE_UNSEEN;
+	return solution_value(&s->solution, idx) != VALUE_UNKNOWN;
+}
+
 void solved_free(struct solved *s)
 {
+	table_close(&s->table);
 	if (s->rules && s->rules->players == 2)
 		solution_free(&s->solution);
 	else if (s->rules)

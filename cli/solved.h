@@ -8,16 +8,20 @@
 #include "coalition.h"
 #include "enumerate.h"
 #include "retrograde.h"
+#include "table_file.h"
 
 struct solved {
 	struct rules *rules;
 	struct enumeration e;
 	struct solution solution;   // two players
 	struct coalition coalition; // three or more
+	struct table_map table;     // when answering from a saved table (solution.saved)
 };
 
 // Builds and solves the instance of opt; prints any error. Returns 0 or an exit status.
 int solved_build(const struct cli_options *opt, struct solved *s);
+// Whether idx is reachable: from the walk's distances, or from a saved table's values.
+bool solved_reachable(const struct solved *s, uint64_t idx);
 // Parses code into a reachable index; prints an error and returns 2 if it is malformed or
 // not reachable from the start.
 int solved_position(const struct solved *s, const char *code, uint64_t *idx);

@@ -4,6 +4,8 @@
 // forced line are read off the cells in index order.
 #include "retrograde.h"
 
+#include "table_file.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 #include "backward.h"
 #include "dense_solve.h"
 #include "dense_walk.h"
+#include "table_file.h"
 
 uint64_t retrograde_bytes(const struct rules *rules)
 {
@@ -111,12 +114,12 @@ enum status retrograde_solve(const struct rules *rules, const struct enumeration
 
 enum value solution_value(const struct solution *s, uint64_t idx)
 {
-	return cell_value(s->cell[idx]);
+	return s->saved ? table_value(s->saved, idx) : cell_value(s->cell[idx]);
 }
 
 unsigned solution_remoteness(const struct solution *s, uint64_t idx)
 {
-	return cell_remoteness(s->cell[idx]);
+	return s->saved ? table_remoteness(s->saved, idx) : cell_remoteness(s->cell[idx]);
 }
 
 void solution_free(struct solution *s)

@@ -17,9 +17,12 @@
 #define SOLUTION_MAX_REMOTENESS CELL_MAX_REMOTENESS
 #define SOLUTION_NONE UINT64_MAX
 
+struct table_map;
+
 struct solution {
 	uint64_t size;             // rules->size
 	uint16_t *cell;            // size cells; unreachable positions hold 0 (VALUE_UNKNOWN)
+	const struct table_map *saved; // instead of cells: a saved table (table_file.h)
 	uint64_t count[4];         // reachable positions by enum value (count[VALUE_UNKNOWN] = 0)
 	unsigned max_remoteness;   // the longest forced line: largest remoteness of a win or loss
 	uint64_t max_remoteness_at;// smallest index attaining it, SOLUTION_NONE if no win or loss

@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: MIT
+// Writing, mapping and checking saved solution tables (see table_file.h).
+#include "table_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define CHUNK (UINT64_C(1) << 20)
+#define OVERFLOW_MARK 255
+
+static const char magic[8] = {'C', 'H', 'O', 'P', 'S', 'T', 'B', 'L'};
+
+// Header fields, as u64 slots after the magic and the two u32s (byte 16 on).
+enum { H_SIZE, H_REACHABLE, H_WIN, H_LOSS, H_DRAW, H_START, H_MAXREM_LEN, H_MAXREM_AT, H_OVERFLOW,
+       H_VALUES, H_REMOTENESS, H_OVERFLOW_AT, H_SETTINGS, H_FIELDS };
+
+static uint64_t mix(uint64_t h, uint64_t w)
+{
+	h ^= w;
+	h = h << 29 | h >> 35;
+	return h * UINT64_C(0x9E3779B97F4A7C15);
+}
+
+static uint64_t load64(const uint8_t *p)
+{
+	uint64_t w = 0;
+	for (int k = 7; k >= 0; k--)
+		w = w << 8 | p[k];
+	return w;
+}
+
+static void store64(uint8_t *p, uint64_t w)
+{
+	for (int k = 0; k < 8; k++)
+		p[k] = (uint8_t)(w >> (8 * k));
+}
+
+static uint64_t chunk_hash(const uint8_t *p, size_t len)
+{
+	uint64_t h = len;
+	size_t i = 0;
+	for (; i + 8 <= len; i += 8)
+		h = mix(h, load64(p + i));
+	if (i < len) {
+		uint8_t last[8] = {0};
+		memcpy(last, p + i, len - i);
+		h = mix(h, load64(last));
+	}
+	return h;
+}
+
+uint64_t table_checksum(const uint8_t *data, size_t len)
+{
+	size_t chunks = (len + CHUNK - 1) / CHUNK;
+	uint64_t *hash = malloc((chunks ? chunks : 1) * sizeof *hash), h = len;
+	if (!hash) // not expected for a mapped file's few hashes; hash serially then
+		return chunk_hash(data, len) ^ UINT64_MAX;
+#pragma omp parallel for schedule(dynamic, 4)
+	for (size_t c = 0; c < chunks; c++)
+		hash[c] = chunk_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK);
+	for (size_t c = 0; c < chunks; c++)
+		h = mix(h, hash[c]);
+	free(hash);
+	return h;
+}
+
+// A buffered writer that hashes each full chunk as it goes (the checksum of table_checksum).
+struct writer {
+	FILE *f;
+	uint8_t *buf;
+	size_t used;
+	uint64_t total, h_chunks, chunks_hashed;
+	uint64_t *chunk_hashes;
+	size_t chunk_room;
+	bool failed;
+};
+
+static void flush_chunk(struct writer *w)
+{
+	if (!w->used)
+		return;
+	if (w->chunks_hashed == w->chunk_room) {
+		size_t room = w->chunk_room ? 2 * w->chunk_room : 64;
+		uint64_t *grown = realloc(w->chunk_hashes, room * sizeof *grown);
+		if (!grown) {
+			w->failed = true;
+			errno = ENOMEM;
+			return;
+		}
+		w->chunk_hashes = grown;
+		w->chunk_room = room;
+	}
+	w->chunk_hashes[w->chunks_hashed++] = chunk_hash(w->buf, w->used);
+	if (fwrite(w->buf, 1, w->used, w->f) != w->used)
+		w->failed = true;
+	w->used = 0;
+}
+
+static void put_byte(struct writer *w, uint8_t b)
+{
+	w->buf[w->used++] = b;
+	w->total++;
+	if (w->used == CHUNK)
+		flush_chunk(w);
+}
+
+static void put_bytes(struct writer *w, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		put_byte(w, p[i]);
+}
+
+static void put_pad(struct writer *w)
+{
+	while (w->total % 8)
+		put_byte(w, 0);
+}
+
+static void put_u64(struct writer *w, uint64_t v)
+{
+	uint8_t b[8];
+	store64(b, v);
+	put_bytes(w, b, 8);
+}
+
+static uint8_t remoteness_byte(uint16_t cell)
+{
+	enum value v = cell_value(cell);
+	unsigned r = cell_remoteness(cell);
+	return v == VALUE_WIN || v == VALUE_LOSS ? (uint8_t)(r < OVERFLOW_MARK ? r : OVERFLOW_MARK) : 0;
+}
+
+static uint64_t count_overflow(const struct solution *s)
+{
+	uint64_t m = 0;
+#pragma omp parallel for reduction(+ : m) schedule(static)
+	for (uint64_t i = 0; i < s->size; i++)
+		m += remoteness_byte(s->cell[i]) == OVERFLOW_MARK;
+	return m;
+}
+
+static uint64_t round8(uint64_t v) { return (v + 7) / 8 * 8; }
+
+static void put_header(struct writer *w, const struct rules *rules, const struct solution *s,
+		       const char *settings, uint64_t overflow)
+{
+	uint64_t f[H_FIELDS], len = strlen(settings);
+	uint8_t head[TABLE_HEADER_BYTES] = {0};
+	f[H_SIZE] = s->size;
+	f[H_REACHABLE] = s->count[VALUE_WIN] + s->count[VALUE_LOSS] + s->count[VALUE_DRAW];
+	f[H_WIN] = s->count[VALUE_WIN];
+	f[H_LOSS] = s->count[VALUE_LOSS];
+	f[H_DRAW] = s->count[VALUE_DRAW];
+	f[H_START] = rules->start;
+	f[H_MAXREM_LEN] = (uint64_t)s->max_remoteness | len << 32;
+	f[H_MAXREM_AT] = s->max_remoteness_at;
+	f[H_OVERFLOW] = overflow;
+	f[H_SETTINGS] = TABLE_HEADER_BYTES;
+	f[H_VALUES] = f[H_SETTINGS] + round8(len);
+	f[H_REMOTENESS] = f[H_VALUES] + round8((s->size + 3) / 4);
+	f[H_OVERFLOW_AT] = f[H_REMOTENESS] + round8(s->size);
+	memcpy(head, magic, 8);
+	store64(head + 8, TABLE_VERSION | (uint64_t)TABLE_INDEX_SCHEME << 32);
+	for (int k = 0; k < H_FIELDS; k++)
+		store64(head + 16 + 8 * k, f[k]);
+	put_bytes(w, head, sizeof head);
+	put_bytes(w, (const uint8_t *)settings, len);
+	put_pad(w);
+}
+
+static void put_sections(struct writer *w, const struct solution *s)
+{
+	for (uint64_t i = 0; i < s->size; i += 4) {
+		uint8_t b = 0;
+		for (uint64_t k = 0; k < 4 && i + k < s->size; k++)
+			b |= (uint8_t)(cell_value(s->cell[i + k]) << (2 * k));
+		put_byte(w, b);
+	}
+	put_pad(w);
+	for (uint64_t i = 0; i < s->size; i++)
+		put_byte(w, remoteness_byte(s->cell[i]));
+	put_pad(w);
+	for (uint64_t i = 0; i < s->size; i++)
+		if (remoteness_byte(s->cell[i]) == OVERFLOW_MARK) {
+			put_u64(w, i);
+			put_u64(w, cell_remoteness(s->cell[i]));
+		}
+}
+
+static void put_checksum(struct writer *w)
+{
+	uint64_t total = w->total;
+	flush_chunk(w);
+	uint64_t h = total;
+	for (uint64_t c = 0; c < w->chunks_hashed; c++)
+		h = mix(h, w->chunk_hashes[c]);
+	uint8_t b[8];
+	store64(b, h);
+	if (!w->failed && fwrite(b, 1, 8, w->f) != 8)
+		w->failed = true;
+}
+
+enum status table_save(const char *path, const struct rules *rules, const struct solution *s,
+		       const char *settings, struct error *err)
+{
+	char tmp[4096];
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+		return error_set(err, STATUS_BAD_INPUT, "--save '%.60s...': the path is too long", path);
+	struct writer w = {.f = fopen(tmp, "wb"), .buf = malloc(CHUNK)};
+	if (!w.f || !w.buf) {
+		int e = errno;
+		if (w.f)
+			fclose(w.f), remove(tmp);
+		free(w.buf);
+		return error_set(err, STATUS_FAILURE, "--save '%s': %s", path, strerror(w.f ? ENOMEM : e));
+	}
+	put_header(&w, rules, s, settings, count_overflow(s));
+	put_sections(&w, s);
+	put_checksum(&w);
+	int e = errno;
+	bool ok = !w.failed && fflush(w.f) == 0 && fsync(fileno(w.f)) == 0;
+	e = ok ? 0 : errno ? errno : e;
+	ok = fclose(w.f) == 0 && ok;
+	free(w.buf);
+	free(w.chunk_hashes);
+	if (ok && rename(tmp, path) == 0)
+		return STATUS_OK;
+	e = e ? e : errno;
+	remove(tmp);
+	return error_set(err, STATUS_FAILURE, "--save '%s': %s", path, strerror(e ? e : EIO));
+}
+
+// Checks the header fields against the file's length; fills t.
+static enum status parse_header(struct table_map *t, const char *path, struct error *err)
+{
+	const uint8_t *p = t->base;
+	uint64_t f[H_FIELDS], version = load64(p + 8);
+	for (int k = 0; k < H_FIELDS; k++)
+		f[k] = load64(p + 16 + 8 * k);
+	if ((uint32_t)version != TABLE_VERSION || version >> 32 != TABLE_INDEX_SCHEME)
+		return error_set(err, STATUS_BAD_INPUT, "--table '%s': format version %u, index scheme %u; this tool reads version %d, scheme %d",
+				 path, (unsigned)(uint32_t)version, (unsigned)(version >> 32), TABLE_VERSION, TABLE_INDEX_SCHEME);
+	uint64_t len = f[H_MAXREM_LEN] >> 32, n = f[H_SIZE];
+	bool sane = len < TABLE_SETTINGS_MAX && n < (UINT64_C(1) << 60) && f[H_OVERFLOW] <= n &&
+		    f[H_SETTINGS] == TABLE_HEADER_BYTES && f[H_VALUES] == f[H_SETTINGS] + round8(len) &&
+		    f[H_REMOTENESS] == f[H_VALUES] + round8((n + 3) / 4) &&
+		    f[H_OVERFLOW_AT] == f[H_REMOTENESS] + round8(n) &&
+		    f[H_OVERFLOW_AT] + 16 * f[H_OVERFLOW] + 8 == t->bytes;
+	if (!sane)
+		return error_set(err, STATUS_BAD_INPUT, "--table '%s': truncated or damaged (its header does not match its %llu bytes)",
+				 path, (unsigned long long)t->bytes);
+	t->size = n;
+	t->reachable = f[H_REACHABLE];
+	t->count[VALUE_WIN] = f[H_WIN];
+	t->count[VALUE_LOSS] = f[H_LOSS];
+	t->count[VALUE_DRAW] = f[H_DRAW];
+	t->start = f[H_START];
+	t->max_remoteness = (unsigned)(uint32_t)f[H_MAXREM_LEN];
+	t->max_remoteness_at = f[H_MAXREM_AT];
+	t->overflow_count = f[H_OVERFLOW];
+	memcpy(t->settings, p + f[H_SETTINGS], len);
+	t->settings[len] = '\0';
+	t->values = p + f[H_VALUES];
+	t->remoteness = p + f[H_REMOTENESS];
+	t->overflow = p + f[H_OVERFLOW_AT];
+	return STATUS_OK;
+}
+
+static enum status map_file(const char *path, struct table_map *t, struct error *err)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		return error_set(err, e == ENOENT ? STATUS_BAD_INPUT : STATUS_FAILURE, "--table '%s': %s", path, strerror(e));
+	}
+	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size < TABLE_HEADER_BYTES + 8) {
+		close(fd);
+		return error_set(err, STATUS_BAD_INPUT, "--table '%s': not a solution table (%s)", path,
+				 S_ISREG(st.st_mode) ? "too short" : "not a regular file");
+	}
+	void *base = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	int e = errno;
+	close(fd);
+	if (base == MAP_FAILED)
+		return error_set(err, STATUS_FAILURE, "--table '%s': %s", path, strerror(e));
+	t->base = base;
+	t->bytes = (size_t)st.st_size;
+	return STATUS_OK;
+}
+
+enum status table_open(const char *path, struct table_map *out, struct error *err)
+{
+	memset(out, 0, sizeof *out);
+	enum status st = map_file(path, out, err);
+	if (st != STATUS_OK)
+		return st;
+	if (memcmp(out->base, magic, 8) != 0)
+		st = error_set(err, STATUS_BAD_INPUT, "--table '%s': not a solution table (no CHOPSTBL magic; CSV and JSONL exports are read by name)", path);
+	else
+		st = parse_header(out, path, err);
+	if (st == STATUS_OK && table_checksum(out->base, out->bytes - 8) != load64(out->base + out->bytes - 8))
+		st = error_set(err, STATUS_BAD_INPUT, "--table '%s': checksum mismatch: the file is damaged", path);
+	for (uint64_t k = 1; st == STATUS_OK && k < out->overflow_count; k++)
+		if (load64(out->overflow + 16 * k) <= load64(out->overflow + 16 * (k - 1)))
+			st = error_set(err, STATUS_BAD_INPUT, "--table '%s': overflow entries out of order", path);
+	if (st != STATUS_OK)
+		table_close(out);
+	return st;
+}
+
+void table_close(struct table_map *t)
+{
+	if (t->base)
+		munmap((void *)t->base, t->bytes);
+	memset(t, 0, sizeof *t);
+}
+
+enum value table_value(const struct table_map *t, uint64_t idx)
+{
+	return (enum value)(t->values[idx / 4] >> (2 * (idx % 4)) & 3);
+}
+
+unsigned table_remoteness(const struct table_map *t, uint64_t idx)
+{
+	uint8_t b = t->remoteness[idx];
+	if (b != OVERFLOW_MARK)
+		return b;
+	uint64_t lo = 0, hi = t->overflow_count;
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (load64(t->overflow + 16 * mid) < idx)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < t->overflow_count && load64(t->overflow + 16 * lo) == idx)
+		return (unsigned)load64(t->overflow + 16 * lo + 8);
+	return OVERFLOW_MARK; // verify reports a mark without an entry
+}

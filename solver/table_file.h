@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// Saved solution tables (`solve --save`): a binary file holding the value and remoteness of
+// every position of a two-player game, for `show`, `play` and `graph --table` and for
+// `verify`. Little-endian throughout; the layout (README "Solution tables"):
+//   header, 128 bytes: magic "CHOPSTBL", u32 version (1), u32 index scheme (1: position.h's
+//     mixed-radix index), u64 size N (indexes), u64 reachable, u64 win, loss, draw counts,
+//     u64 start index, u32 max remoteness, u32 settings length L, u64 index where the max
+//     remoteness starts, u64 overflow count M, u64 section offsets: values, remoteness,
+//     overflow, settings; zero padding to 128;
+//   settings: L bytes, describe_settings() of the rules (no NUL), zero-padded to 8;
+//   values: ceil(N / 4) bytes, position i in bits 2 (i % 4) and up of byte i / 4:
+//     0 unreachable, 1 win, 2 loss, 3 draw (for the player to move); zero-padded to 8;
+//   remoteness: N bytes, the remoteness of a win or loss below 255, 255 when it is 255 or
+//     more (see overflow), 0 for a draw or an unreachable position; zero-padded to 8;
+//   overflow: M pairs (u64 index, u64 remoteness), ascending index, for remoteness >= 255;
+//   checksum: u64, table_checksum() of every byte before it.
+// Written to FILE.tmp and renamed; opened by mapping the file read-only.
+#ifndef CHOPSTICKS_SOLVER_TABLE_FILE_H
+#define CHOPSTICKS_SOLVER_TABLE_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "retrograde.h"
+
+#define TABLE_VERSION 1
+#define TABLE_INDEX_SCHEME 1
+#define TABLE_HEADER_BYTES 128
+#define TABLE_SETTINGS_MAX 4096
+
+struct table_map {
+	const uint8_t *base;     // the mapped file
+	size_t bytes;
+	uint64_t size, reachable, count[4], start, max_remoteness_at, overflow_count;
+	unsigned max_remoteness;
+	char settings[TABLE_SETTINGS_MAX];
+	const uint8_t *values, *remoteness;
+	const uint8_t *overflow; // overflow_count pairs of u64, little-endian
+};
+
+// The checksum of data[0 .. len): the data is cut into 1 MiB chunks, each hashed word by
+// word (u64 little-endian, the last zero-padded) as h = rotl(h ^ w, 29) * 0x9E3779B97F4A7C15
+// from h = len of the chunk, and the chunk hashes are hashed the same way from h = len.
+// A change of any one word always changes it. Parallel, the same for any thread count.
+uint64_t table_checksum(const uint8_t *data, size_t len);
+
+// Saves the solved positions of s under rules to path (through path.tmp and a rename);
+// settings names the game (describe_settings). STATUS_FAILURE with the reason on I/O errors,
+// leaving no file behind.
+enum status table_save(const char *path, const struct rules *rules, const struct solution *s,
+		       const char *settings, struct error *err);
+// Maps path and checks it whole: magic, version, index scheme, sizes against the file's
+// length, the overflow order and the checksum. STATUS_BAD_INPUT naming what is wrong (not a
+// table, another version, truncated, checksum mismatch); STATUS_FAILURE on I/O errors.
+enum status table_open(const char *path, struct table_map *out, struct error *err);
+void table_close(struct table_map *t);
+
+enum value table_value(const struct table_map *t, uint64_t idx);
+unsigned table_remoteness(const struct table_map *t, uint64_t idx);
+
+#endif
