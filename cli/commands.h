@@ -14,5 +14,6 @@ int cmd_play(int argc, char **argv);
 int cmd_graph(int argc, char **argv);
 int cmd_claims(int argc, char **argv);
 int cmd_atlas(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 #endif

@@ -124,7 +124,7 @@ static int load_table(const struct cli_options *opt, const char *path, struct so
 	char want[DESCRIBE_MAX];
 	enum status st = table_open(path, &s->table, &err);
 	if (st != STATUS_OK)
-		return output_failure(opt->command, st, err.msg);
+		return fprintf(stderr, "chopsticks %s: --table %s\n", opt->command, err.msg), st == STATUS_BAD_INPUT ? 2 : 1;
 	describe_settings(s->rules, want, sizeof want);
 	if (strcmp(want, s->table.settings))
 		return other_game(opt->command, path, s->table.settings, want);

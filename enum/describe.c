@@ -5,7 +5,9 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "numparse.h"
 #include "position.h"
 #include "variants.h"
 
@@ -119,4 +121,66 @@ void describe_options(const struct rules *rules, char *buf, size_t len)
 		position_format(rules, rules->start, start);
 		put(&t, " --start %s", start);
 	}
+}
+
+// The value of key in the next token of *p ("key=value "), copied to out; advances *p.
+static bool take(const char **p, const char *key, char *out, size_t len)
+{
+	size_t k = strlen(key), n = strcspn(*p, " ");
+	if (strncmp(*p, key, k) || (*p)[k] != '=' || n - k - 1 >= len || n == k + 1)
+		return false;
+	memcpy(out, *p + k + 1, n - k - 1);
+	out[n - k - 1] = '\0';
+	*p += n + ((*p)[n] == ' ');
+	return true;
+}
+
+static bool take_number(const char **p, const char *key, unsigned lo, unsigned hi, unsigned *out)
+{
+	char text[32];
+	uint64_t v;
+	if (!take(p, key, text, sizeof text) || !numparse_u64(text, (size_t)-1, lo, hi, &v))
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+static bool take_hands(const char **p, struct rules_spec *spec)
+{
+	char text[128], *q = text;
+	unsigned n = 0;
+	if (!take(p, "hands", text, sizeof text))
+		return false;
+	for (uint64_t h; n < RULES_MAX_PLAYERS; q += strcspn(q, ",") + 1) {
+		if (!numparse_u64(q, strcspn(q, ","), 1, RULES_MAX_HANDS, &h))
+			return false;
+		spec->hands[n++] = (unsigned)h;
+		if (!q[strcspn(q, ",")])
+			break;
+	}
+	for (unsigned k = n; n == 1 && k < RULES_MAX_PLAYERS; k++)
+		spec->hands[k] = spec->hands[0];
+	return n == 1 || n == spec->players;
+}
+
+enum status describe_parse(const char *settings, struct rules_spec *spec, char *start, size_t len,
+			   struct error *err)
+{
+	const char *p = settings;
+	unsigned lives;
+	memset(spec, 0, sizeof *spec);
+	bool ok = take_number(&p, "players", 2, RULES_MAX_PLAYERS, &spec->players) && take_hands(&p, spec) &&
+		  take_number(&p, "rollover", 2, RULES_MAX_ROLLOVER, &spec->rollover) &&
+		  take_number(&p, "lives", 1, RULES_MAX_LIVES, &lives) && take(&p, "start", start, len);
+	for (int a = 0; ok && a < AXIS_COUNT; a++) {
+		char value[32];
+		int v;
+		ok = take(&p, axis_name((enum axis)a), value, sizeof value) && (v = axis_parse_value((enum axis)a, value)) >= 0;
+		if (ok)
+			spec->axis[a] = v + 1;
+	}
+	if (!ok || *p)
+		return error_set(err, STATUS_BAD_INPUT, "rules '%.200s': not a settings line at '%.40s'", settings, p);
+	spec->lives = lives > 1 ? lives : 0; // one life: no lives rule (the eliminate axis says the rest)
+	return STATUS_OK;
 }

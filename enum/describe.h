@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "error.h"
 #include "rules.h"
 
 #define DESCRIBE_MAX 1024
@@ -23,5 +24,11 @@ void describe_options(const struct rules *rules, char *buf, size_t len);
 // The named variants whose presets hold in the resolved rules (bit 1 << id each). Under
 // --lives N (N > 1) the one-finger rule comes with the lives and is not listed.
 uint64_t describe_variants(const struct rules *rules);
+
+// Reads describe_settings' line back into spec (players, hands, rollover, lives, every axis
+// set directly) and start (the start code, len bytes). STATUS_BAD_INPUT naming the first
+// token that is not one of the line's settings in order.
+enum status describe_parse(const char *settings, struct rules_spec *spec, char *start, size_t len,
+			   struct error *err);
 
 #endif

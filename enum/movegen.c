@@ -52,7 +52,7 @@ static size_t sort_unique(uint64_t *v, size_t n)
 	return kept;
 }
 
-size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out)
+size_t movegen_children_any(const struct rules *rules, uint64_t idx, uint64_t *out)
 {
 	struct pos pos, child;
 	position_decode(rules, idx, &pos);
@@ -86,7 +86,12 @@ size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out)
 			child.rank[k - 1] = pos.rank[k];
 		}
 	}
-	return sort_unique(out, n);
+	return n;
+}
+
+size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out)
+{
+	return sort_unique(out, movegen_children_any(rules, idx, out));
 }
 
 // Appends the encoding of parent to out unless it is terminal.

@@ -19,6 +19,8 @@ unsigned movegen_winner(const struct rules *rules, uint64_t idx);
 // Writes the distinct children of idx, ascending, to out (room for rules->max_moves) and
 // returns how many; 0 for a terminal position. A player with no live hand passes.
 size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out);
+// The same children in no particular order, some possibly more than once (cheaper).
+size_t movegen_children_any(const struct rules *rules, uint64_t idx, uint64_t *out);
 // Writes the distinct non-terminal positions that have idx as a child, ascending (room
 // for rules->max_moves), reachable from the start or not; returns how many.
 size_t movegen_parents(const struct rules *rules, uint64_t idx, uint64_t *out);

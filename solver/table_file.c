@@ -245,7 +245,7 @@ static enum status parse_header(struct table_map *t, const char *path, struct er
 	for (int k = 0; k < H_FIELDS; k++)
 		f[k] = load64(p + 16 + 8 * k);
 	if ((uint32_t)version != TABLE_VERSION || version >> 32 != TABLE_INDEX_SCHEME)
-		return error_set(err, STATUS_BAD_INPUT, "--table '%s': format version %u, index scheme %u; this tool reads version %d, scheme %d",
+		return error_set(err, STATUS_BAD_INPUT, "'%s': format version %u, index scheme %u; this tool reads version %d, scheme %d",
 				 path, (unsigned)(uint32_t)version, (unsigned)(version >> 32), TABLE_VERSION, TABLE_INDEX_SCHEME);
 	uint64_t len = f[H_MAXREM_LEN] >> 32, n = f[H_SIZE];
 	bool sane = len < TABLE_SETTINGS_MAX && n < (UINT64_C(1) << 60) && f[H_OVERFLOW] <= n &&
@@ -254,7 +254,7 @@ static enum status parse_header(struct table_map *t, const char *path, struct er
 		    f[H_OVERFLOW_AT] == f[H_REMOTENESS] + round8(n) &&
 		    f[H_OVERFLOW_AT] + 16 * f[H_OVERFLOW] + 8 == t->bytes;
 	if (!sane)
-		return error_set(err, STATUS_BAD_INPUT, "--table '%s': truncated or damaged (its header does not match its %llu bytes)",
+		return error_set(err, STATUS_BAD_INPUT, "'%s': truncated or damaged (its header does not match its %llu bytes)",
 				 path, (unsigned long long)t->bytes);
 	t->size = n;
 	t->reachable = f[H_REACHABLE];
@@ -281,18 +281,18 @@ static enum status map_file(const char *path, struct table_map *t, struct error 
 		int e = errno;
 		if (fd >= 0)
 			close(fd);
-		return error_set(err, e == ENOENT ? STATUS_BAD_INPUT : STATUS_FAILURE, "--table '%s': %s", path, strerror(e));
+		return error_set(err, e == ENOENT ? STATUS_BAD_INPUT : STATUS_FAILURE, "'%s': %s", path, strerror(e));
 	}
 	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size < TABLE_HEADER_BYTES + 8) {
 		close(fd);
-		return error_set(err, STATUS_BAD_INPUT, "--table '%s': not a solution table (%s)", path,
+		return error_set(err, STATUS_BAD_INPUT, "'%s': not a solution table (%s)", path,
 				 S_ISREG(st.st_mode) ? "too short" : "not a regular file");
 	}
 	void *base = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	int e = errno;
 	close(fd);
 	if (base == MAP_FAILED)
-		return error_set(err, STATUS_FAILURE, "--table '%s': %s", path, strerror(e));
+		return error_set(err, STATUS_FAILURE, "'%s': %s", path, strerror(e));
 	t->base = base;
 	t->bytes = (size_t)st.st_size;
 	return STATUS_OK;
@@ -305,14 +305,14 @@ enum status table_open(const char *path, struct table_map *out, struct error *er
 	if (st != STATUS_OK)
 		return st;
 	if (memcmp(out->base, magic, 8) != 0)
-		st = error_set(err, STATUS_BAD_INPUT, "--table '%s': not a solution table (no CHOPSTBL magic; CSV and JSONL exports are read by name)", path);
+		st = error_set(err, STATUS_BAD_INPUT, "'%s': not a solution table (no CHOPSTBL magic; CSV and JSONL exports are read by name)", path);
 	else
 		st = parse_header(out, path, err);
 	if (st == STATUS_OK && table_checksum(out->base, out->bytes - 8) != load64(out->base + out->bytes - 8))
-		st = error_set(err, STATUS_BAD_INPUT, "--table '%s': checksum mismatch: the file is damaged", path);
+		st = error_set(err, STATUS_BAD_INPUT, "'%s': checksum mismatch: the file is damaged", path);
 	for (uint64_t k = 1; st == STATUS_OK && k < out->overflow_count; k++)
 		if (load64(out->overflow + 16 * k) <= load64(out->overflow + 16 * (k - 1)))
-			st = error_set(err, STATUS_BAD_INPUT, "--table '%s': overflow entries out of order", path);
+			st = error_set(err, STATUS_BAD_INPUT, "'%s': overflow entries out of order", path);
 	if (st != STATUS_OK)
 		table_close(out);
 	return st;
