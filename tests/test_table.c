@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: MIT
+// Saved solution tables and their verifier: a table reads back exactly what was solved
+// (remoteness past 254 included); any flipped byte or cut makes it unreadable; `verify`
+// accepts the solver's tables and, with the checksum made good again, catches a planted
+// error of each kind at the planted position or at one of its parents.
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "describe.h"
+#include "movegen.h"
+#include "retrograde.h"
+#include "table_file.h"
+#include "verify.h"
+
+struct saved {
+	struct rules *rules;
+	struct solution sol;
+	char path[64];
+};
+
+static void save_instance(const struct instance *in, struct saved *s)
+{
+	struct error err;
+	char settings[DESCRIBE_MAX];
+	s->rules = instance_rules(in);
+	cr_assert_eq(retrograde_solve(s->rules, NULL, NULL, &s->sol, &err), STATUS_OK, "%s", err.msg);
+	snprintf(s->path, sizeof s->path, "/tmp/chopsticks-table-%d.tbl", (int)getpid());
+	describe_settings(s->rules, settings, sizeof settings);
+	cr_assert_eq(table_save(s->path, s->rules, &s->sol, settings, &err), STATUS_OK, "%s", err.msg);
+}
+
+static void saved_free(struct saved *s)
+{
+	unlink(s->path);
+	solution_free(&s->sol);
+	rules_free(s->rules);
+}
+
+static uint8_t *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert(f);
+	fseek(f, 0, SEEK_END);
+	*len = (size_t)ftell(f);
+	rewind(f);
+	uint8_t *data = malloc(*len);
+	cr_assert(data && fread(data, 1, *len, f) == *len);
+	fclose(f);
+	return data;
+}
+
+static void spill(const char *path, const uint8_t *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	cr_assert(f && fwrite(data, 1, len, f) == len && fclose(f) == 0);
+}
+
+// Rewrites the checksum so that only the planted change remains.
+static void reseal(uint8_t *data, size_t len)
+{
+	uint64_t h = table_checksum(data, len - 8);
+	for (int k = 0; k < 8; k++)
+		data[len - 8 + k] = (uint8_t)(h >> (8 * k));
+}
+
+static struct instance standard = {2, {2, 2}, 5, ""};
+
+Test(table, reads_back_what_was_solved)
+{
+	struct saved s;
+	struct table_map t;
+	struct error err;
+	save_instance(&standard, &s);
+	cr_assert_eq(table_open(s.path, &t, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(t.size, s.rules->size);
+	cr_assert_eq(t.reachable, 204); // the published count for two hands, rollover 5
+	for (uint64_t i = 0; i < t.size; i++) {
+		cr_assert_eq(table_value(&t, i), solution_value(&s.sol, i), "index %llu", (unsigned long long)i);
+		cr_assert_eq(table_remoteness(&t, i), solution_remoteness(&s.sol, i));
+	}
+	table_close(&t);
+	saved_free(&s);
+}
+
+Test(table, remoteness_past_254_goes_to_overflow)
+{
+	struct rules *rules = instance_rules(&standard);
+	struct solution sol = {.size = rules->size, .cell = calloc(rules->size, sizeof(uint16_t))};
+	const unsigned rem[] = {253, 254, 255, 256, 300, 1001, 16383};
+	for (unsigned k = 0; k < 7; k++) {
+		sol.cell[10 * k + 3] = cell_pack(k % 2 ? VALUE_WIN : VALUE_LOSS, rem[k]);
+		sol.count[k % 2 ? VALUE_WIN : VALUE_LOSS]++;
+	}
+	struct table_map t;
+	struct error err;
+	const char *path = "/tmp/chopsticks-table-overflow.tbl";
+	cr_assert_eq(table_save(path, rules, &sol, "x", &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(table_open(path, &t, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(t.overflow_count, 5);
+	for (unsigned k = 0; k < 7; k++) {
+		cr_assert_eq(table_remoteness(&t, 10 * k + 3), rem[k]);
+		cr_assert_eq(table_value(&t, 10 * k + 3), k % 2 ? VALUE_WIN : VALUE_LOSS);
+	}
+	cr_assert_eq(table_value(&t, 4), VALUE_UNKNOWN);
+	table_close(&t);
+	unlink(path);
+	free(sol.cell);
+	rules_free(rules);
+}
+
+Test(table, any_flipped_byte_or_cut_is_refused)
+{
+	struct saved s;
+	struct table_map t;
+	struct error err;
+	size_t len;
+	save_instance(&standard, &s);
+	uint8_t *data = slurp(s.path, &len);
+	for (size_t at = 0; at < len; at += 7) {
+		data[at] ^= 0x10;
+		spill(s.path, data, len);
+		cr_assert_eq(table_open(s.path, &t, &err), STATUS_BAD_INPUT, "a flip at byte %zu went unnoticed", at);
+		data[at] ^= 0x10;
+	}
+	for (size_t cut = 0; cut < len; cut += len / 5) {
+		spill(s.path, data, cut);
+		cr_assert_eq(table_open(s.path, &t, &err), STATUS_BAD_INPUT, "a table cut to %zu bytes was read", cut);
+	}
+	free(data);
+	saved_free(&s);
+}
+
+static struct instance variety[] = {
+	{2, {2, 2}, 5, ""},
+	{2, {2, 2}, 5, "cutoff"},
+	{2, {2, 2}, 4, "misere"},
+	{2, {3, 3}, 4, "suicide,meta,suns"},
+	{2, {3, 2}, 4, ""},
+	{2, {2, 2}, 5, "sudden-death"},
+	{2, {2, 2}, 4, "self-attack,swaps"},
+	{2, {1, 1}, 7, ""},
+	{2, {2, 2}, 3, "stumps"},
+	{2, {2, 2}, 4, "lives=2"},
+};
+
+ParameterizedTestParameters(table, solver_tables_verify) { return cr_make_param_array(struct instance, variety, 10); }
+
+ParameterizedTest(struct instance *in, table, solver_tables_verify)
+{
+	struct saved s;
+	struct table_map t;
+	struct error err;
+	struct verify_report report;
+	save_instance(in, &s);
+	cr_assert_eq(table_open(s.path, &t, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(verify_table(s.rules, &t, NULL, &report, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(report.fault, VERIFY_OK, "%s: %s", in->variants, report.why);
+	cr_assert_eq(report.checked, t.reachable);
+	table_close(&t);
+	saved_free(&s);
+}
+
+// Offsets of the sections, from the header (table_file.h).
+static uint64_t field(const uint8_t *data, unsigned k)
+{
+	uint64_t v = 0;
+	for (int b = 7; b >= 0; b--)
+		v = v << 8 | data[16 + 8 * k + b];
+	return v;
+}
+#define VALUES_AT(d) field(d, 9)
+#define REMOTENESS_AT(d) field(d, 10)
+
+static void plant(uint8_t *data, uint64_t i, enum value v, unsigned rem)
+{
+	uint8_t *b = data + VALUES_AT(data) + i / 4;
+	*b = (uint8_t)((*b & ~(3u << (2 * (i % 4)))) | (unsigned)v << (2 * (i % 4)));
+	data[REMOTENESS_AT(data) + i] = (uint8_t)rem;
+}
+
+// The first reachable index (not the start) with value v (and terminal or not, when asked).
+static uint64_t find(const struct saved *s, enum value v, int terminal)
+{
+	for (uint64_t i = 0; i < s->rules->size; i++)
+		if (i != s->rules->start && solution_value(&s->sol, i) == v &&
+		    (terminal < 0 || movegen_is_terminal(s->rules, i) == (terminal == 1)))
+			return i;
+	cr_assert_fail("no position of value %d", v);
+	return 0;
+}
+
+static bool is_parent(const struct rules *rules, uint64_t parent, uint64_t child)
+{
+	uint64_t *kids = malloc(rules->max_moves * sizeof *kids);
+	size_t n = movegen_children(rules, parent, kids);
+	bool found = false;
+	for (size_t k = 0; k < n; k++)
+		found = found || kids[k] == child;
+	free(kids);
+	return found;
+}
+
+enum where { AT, AT_OR_PARENT, PARENT };
+
+// Plants v/rem at i (or, with header_win, a wrong win count) and checks what verify says.
+static void expect_caught(uint64_t i, enum value v, unsigned rem, bool header_win, enum verify_fault want,
+			  enum where where)
+{
+	struct saved s;
+	struct table_map t;
+	struct error err;
+	struct verify_report r;
+	size_t len;
+	save_instance(&standard, &s);
+	uint8_t *data = slurp(s.path, &len);
+	if (i == UINT64_MAX - 1)
+		i = find(&s, VALUE_WIN, 0);
+	const char *codes[] = {"1111", "1312", "0001"};
+	const uint64_t indexes[] = {32, 67, 15};
+	for (int k = 0; k < 3; k++) { // the indexes the tests name, against position_parse
+		uint64_t idx;
+		cr_assert_eq(position_parse(s.rules, codes[k], &idx, &err), STATUS_OK);
+		cr_assert_eq(idx, indexes[k], "%s", codes[k]);
+	}
+	cr_assert(movegen_is_terminal(s.rules, 15) && solution_value(&s.sol, 15) == VALUE_LOSS);
+	cr_assert_neq(solution_value(&s.sol, 1), VALUE_LOSS);
+	cr_assert_eq(solution_value(&s.sol, 1), VALUE_UNKNOWN);
+	if (header_win)
+		data[16 + 8 * 2]++;
+	else
+		plant(data, i, v, rem);
+	reseal(data, len);
+	spill(s.path, data, len);
+	cr_assert_eq(table_open(s.path, &t, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(verify_table(s.rules, &t, NULL, &r, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_neq(r.fault, VERIFY_OK, "a planted error at %llu went unnoticed", (unsigned long long)i);
+	if (want != VERIFY_OK)
+		cr_assert_eq(r.fault, want, "fault %d, wanted %d (%s)", r.fault, want, r.why);
+	if (!header_win)
+		cr_assert(where == AT ? r.at == i : where == PARENT ? is_parent(s.rules, r.at, i)
+			  : r.at == i || is_parent(s.rules, r.at, i),
+			  "reported at %llu, planted at %llu: %s", (unsigned long long)r.at, (unsigned long long)i, r.why);
+	table_close(&t);
+	free(data);
+	saved_free(&s);
+}
+
+// Indexes of the standard game, from position.h's example: 1312 is 7 + 15 * 4 = 67; the
+// start 1111 is 2 + 15 * 2 = 32; 0001 (0,0 | 0,1) is 0 + 15 * 1 = 15 (terminal, a loss).
+Test(verify, start_missing) { expect_caught(32, VALUE_UNKNOWN, 0, false, VERIFY_START, AT); }
+Test(verify, reachable_position_missing) { expect_caught(67, VALUE_UNKNOWN, 0, false, VERIFY_MISSING, PARENT); }
+Test(verify, unreachable_position_stored) { expect_caught(1, VALUE_DRAW, 0, false, VERIFY_UNREACHED, AT); }
+Test(verify, terminal_made_a_win) { expect_caught(15, VALUE_WIN, 0, false, VERIFY_OK, AT_OR_PARENT); }
+Test(verify, terminal_given_remoteness) { expect_caught(15, VALUE_LOSS, 2, false, VERIFY_OK, AT_OR_PARENT); }
+Test(verify, draw_made_a_loss) { expect_caught(67, VALUE_LOSS, 2, false, VERIFY_OK, AT_OR_PARENT); }
+Test(verify, draw_with_remoteness) { expect_caught(67, VALUE_DRAW, 3, false, VERIFY_STRAY, AT); }
+Test(verify, win_slowed_down) { expect_caught(UINT64_MAX - 1, VALUE_WIN, 7, false, VERIFY_OK, AT_OR_PARENT); }
+Test(verify, header_counts) { expect_caught(0, VALUE_UNKNOWN, 0, true, VERIFY_HEADER, AT); }
