@@ -177,8 +177,10 @@ static int import_row(struct solved *s, char *line, const char *game, unsigned l
 	    !numparse_u64(field[1], (size_t)-1, 0, ENUMERATE_UNSEEN - 1, &depth) ||
 	    (v != VALUE_DRAW && !numparse_u64(field[3], (size_t)-1, 0, SOLUTION_MAX_REMOTENESS, &rem)))
 		goto bad;
-	why = strcmp(field[5], game) ? "its game is another one than the options give"
-	      : s->e.depth[idx] == ENUMERATE_UNSEEN ? "the position is not reachable from the start"
+	if (strcmp(field[5], game))
+		return fprintf(stderr, "chopsticks %s: --table '%s' is of another game: line %lu says '%s', these options give '%s' (give its rule options)\n",
+			       cmd, path, lineno, field[5], game), 2;
+	why = s->e.depth[idx] == ENUMERATE_UNSEEN ? "the position is not reachable from the start"
 	      : s->solution.cell[idx] ? "the position comes twice"
 	      : s->e.depth[idx] != depth ? "the depth is not the position's distance from the start" : NULL;
 	if (why)
