@@ -32,10 +32,41 @@ void relation_add(struct relation *rel, uint32_t target)
 	rel->to[rel->edge_count++] = target;
 }
 
-static int cmp_u32(const void *a, const void *b)
+// Sorts row[0..n) and drops repeats through a bitmap over [min, max]: linear in n plus the
+// span / 64, where a comparison sort of a long row (thousands of splits) is not. Returns
+// the count kept; falls back to sorting in place by insertion when the bitmap is unavailable.
+static uint64_t sort_unique_u32(uint32_t *row, uint64_t n)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
+	uint32_t lo = UINT32_MAX, hi = 0;
+	for (uint64_t i = 0; i < n; i++) {
+		lo = row[i] < lo ? row[i] : lo;
+		hi = row[i] > hi ? row[i] : hi;
+	}
+	uint64_t words = n ? ((uint64_t)hi - lo) / 64 + 1 : 0, kept = 0;
+	uint64_t *bits = n > 16 ? calloc(words, sizeof *bits) : NULL;
+	if (!bits) {
+		for (uint64_t i = 0; i < n; i++) {
+			uint32_t x = row[i];
+			uint64_t j = kept;
+			bool seen = false;
+			for (uint64_t k = 0; k < kept && !seen; k++)
+				seen = row[k] == x;
+			if (seen)
+				continue;
+			for (; j > 0 && row[j - 1] > x; j--)
+				row[j] = row[j - 1];
+			row[j] = x;
+			kept++;
+		}
+		return kept;
+	}
+	for (uint64_t i = 0; i < n; i++)
+		bits[(row[i] - lo) / 64] |= UINT64_C(1) << ((row[i] - lo) % 64);
+	for (uint64_t w = 0; w < words; w++)
+		for (uint64_t b = bits[w]; b; b &= b - 1)
+			row[kept++] = lo + (uint32_t)(w * 64 + (uint64_t)__builtin_ctzll(b));
+	free(bits);
+	return kept;
 }
 
 void relation_end_row(struct relation *rel)
@@ -43,11 +74,7 @@ void relation_end_row(struct relation *rel)
 	if (rel->failed)
 		return;
 	uint32_t *row = rel->to + rel->row_begin;
-	uint64_t n = rel->edge_count - rel->row_begin, kept = 0;
-	qsort(row, n, sizeof *row, cmp_u32);
-	for (uint64_t i = 0; i < n; i++)
-		if (kept == 0 || row[kept - 1] != row[i])
-			row[kept++] = row[i];
+	uint64_t kept = sort_unique_u32(row, rel->edge_count - rel->row_begin);
 	rel->edge_count = rel->row_begin + kept;
 	rel->row_begin = rel->edge_count;
 	rel->start[++rel->rows_closed] = rel->edge_count;
