@@ -32,6 +32,7 @@ static const char *const mixes2_more[] = {
 	"halves", "halves-odd,cutoff", "self-attack", "swaps", "logan", "cherri", "integers",
 	"sudden-death", "stumps", "lives=2", "swaps,misere", "cherri,suicide", "logan,integers",
 	"self-attack,sudden-death", "stumps,cutoff", "halves,meta,lives=3", "misere,lives=2",
+	"lives=1", "cutoff,lives=1",
 };
 
 // Three and four players, and uneven hands (the rotation is part of the position).

@@ -78,9 +78,12 @@ bool oracle_game_init(struct oracle_game *game, unsigned players, const unsigned
 
 bool oracle_game_set_lives(struct oracle_game *game, unsigned lives)
 {
-	if (lives < 1 || lives > ORACLE_MAX_LIVES)
+	if (lives > ORACLE_MAX_LIVES)
 		return false;
+	if (lives == 0)
+		return true;
 	game->lives = lives;
+	game->flags |= ORACLE_SUDDEN_DEATH; // any lives: one finger costs one
 	return true;
 }
 
@@ -208,7 +211,7 @@ static void settle(const struct oracle_game *game, struct oracle_pos *pos, unsig
 	unsigned n = pos->count[k], total = 0;
 	for (unsigned i = 0; i < n; i++)
 		total += pos->v[k][i];
-	bool one_finger_out = (game->flags & ORACLE_SUDDEN_DEATH) || game->lives > 1;
+	bool one_finger_out = game->flags & ORACLE_SUDDEN_DEATH;
 	bool changed = !same_multiset(before, pos->v[k], n);
 	if (total != 0 && !(one_finger_out && changed && total == oracle_unit(game)))
 		return;

@@ -58,7 +58,8 @@ enum {
 //   the mover after a split, self-attack or flip. A pass (swaps/logan/cherri: the same
 //   multiset) changes nothing, so a one-finger player who passes stays in. The attacker's
 //   hands are not acted on by an attack; the start is not checked.
-// - lives (--lives N, N > 1): one finger is then fatal as under sudden-death. A player whom
+// - lives (--lives N, N >= 1): one finger is then fatal as under sudden-death (N = 1 is
+//   sudden-death itself). A player whom
 //   a move leaves out (no live hand, or one finger after a change) with L > 1 lives left
 //   takes the start hands again (1 each, r-1 under suns) with L - 1 lives; with 1 life left
 //   they are out for good: all hands dead (lives tag 1), or a zombie under zombies. A
@@ -92,7 +93,7 @@ struct oracle_game {
 	unsigned hands[ORACLE_MAX_PLAYERS];
 	unsigned rollover;
 	unsigned flags;
-	unsigned lives; // 1: no lives rule (oracle_game_init); N > 1: --lives N
+	unsigned lives; // lives to lose: 1 (oracle_game_init), or N from --lives N
 };
 
 // A position, listed from the player to move (slot 0) on around the ring. Slot k holds
@@ -124,7 +125,8 @@ bool oracle_flags_parse(const char *list, unsigned *flags);
 // a variant name is unknown, or zombies come with fewer than 3 players.
 bool oracle_game_init(struct oracle_game *game, unsigned players, const unsigned *hands,
 		      unsigned rollover, const char *variants);
-// Sets the lives each player starts with (1: none). False outside 1..ORACLE_MAX_LIVES.
+// --lives N: each player starts with N lives under the one-finger rule (N = 1: exactly
+// sudden-death); 0 leaves the game as it is. False above ORACLE_MAX_LIVES.
 bool oracle_game_set_lives(struct oracle_game *game, unsigned lives);
 
 // The start: 1 on every hand (r-1 with suns), every life, seat 0 to move. Canonical.

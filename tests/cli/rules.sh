@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Rule decisions (README "Rule decisions"), each against a hand-checked game or a second
+# computation of the same game under another name.
+source "$(dirname "$0")/lib/harness.sh"
+
+# same_stdout WHY -- ARGS...: the last run's stdout equals that of "$BIN" ARGS.
+same_stdout() {
+	local why=$1 want
+	shift 2
+	want=$stdout
+	expect_exit 0 -- "$@"
+	if [[ $stdout == "$want" ]]; then pass; else fail "differs from the earlier run: $why" "$stdout"; fi
+}
+
+# --lives 1 is sudden-death. One hand, r = 4: 11 21 32, then 3 taps 2 and leaves one finger
+# (5 - 4 = 1), so the second player is out after 3 moves and seat 1 has won at 03.
+for rule in '--lives 1' '--variant sudden-death'; do
+	# shellcheck disable=SC2086
+	expect_exit 0 -- games --hands 1 --rollover 4 $rule --format json
+	expect_stdout_match '"shortest":\{"length":3,"count":1,"finals":\["03"\],"examples":\[\["11","21","32","03"\]\]'
+	expect_stdout_match '"finals":\[\{"code":"03","length":3,"winner":1\}\]'
+done
+same_stdout 'games --lives 1 is games --variant sudden-death' -- games --hands 1 --rollover 4 --lives 1 --format json
+# The last of two lives plays the same line: 4 moves to the restart, then 3.
+expect_exit 0 -- games --hands 1 --rollover 4 --lives 2 --format json
+expect_stdout_match '"finals":\[\{"code":"0:1/3:1","length":7,"winner":1\}\]'
+# Two hands, r = 3: the first move is forced (the split 02 would kill a hand), and then
+# the tap 2 -> 1 leaves 01, one finger: a loss in 2.
+expect_exit 0 -- solve --rollover 3 --lives 1
+expect_stdout_match 'position 1111: loss in 2 for the player to move'
+expect_exit 0 -- solve --rollover 3 --variant sudden-death --format json
+same_stdout 'solve --lives 1 is solve --variant sudden-death' -- solve --rollover 3 --lives 1 --format json
+# One life carries no ':L' tag (the codes are those of sudden-death); two lives do.
+expect_exit 2 -- show 11:1/11:1 --lives 1
+expect_stdout_empty
+expect_stderr_one_line
+expect_stderr_match "':L' needs --lives 2 or more"
+expect_exit 0 -- show 11:1/11:2 --lives 2
+
+finish
