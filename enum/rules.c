@@ -68,15 +68,6 @@ static enum status apply_variants(struct rules *rules, const struct rules_spec *
 	if (set.value[AXIS_ZOMBIES] && spec->players < 3)
 		return error_set(err, STATUS_BAD_INPUT, "%s: zombies need 3 or more players, not %u",
 				 set.source[AXIS_ZOMBIES], spec->players);
-	static const enum axis split_axes[] = {AXIS_REVIVE, AXIS_SUICIDE, AXIS_META, AXIS_SPLIT_KIND};
-	if (set.value[AXIS_SPLITS] == SPLITS_OFF)
-		for (size_t i = 0; i < sizeof split_axes / sizeof *split_axes; i++)
-			if (set.source[split_axes[i]][0])
-				return error_set(err, STATUS_BAD_INPUT,
-						 "%s and %s contradict each other: %s changes splits, "
-						 "which %s removes", set.source[AXIS_SPLITS],
-						 set.source[split_axes[i]], set.source[split_axes[i]],
-						 set.source[AXIS_SPLITS]);
 	memcpy(rules->axis, set.value, sizeof rules->axis);
 	return STATUS_OK;
 }
