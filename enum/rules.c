@@ -68,6 +68,8 @@ static enum status apply_variants(struct rules *rules, const struct rules_spec *
 	if (set.value[AXIS_ZOMBIES] && spec->players < 3)
 		return error_set(err, STATUS_BAD_INPUT, "%s: zombies need 3 or more players, not %u",
 				 set.source[AXIS_ZOMBIES], spec->players);
+	if (set.value[AXIS_END] == END_MISERE) // the first player out wins: no zombie ever plays
+		set.value[AXIS_ZOMBIES] = 0;
 	memcpy(rules->axis, set.value, sizeof rules->axis);
 	return STATUS_OK;
 }

@@ -54,4 +54,18 @@ same_stdout 'solve with split rules is attacks-only alone' -- solve --variant at
 expect_exit 0 -- variants
 expect_stdout_match 'Combined with split variants[^.]*, those have no effect'
 
+# Misere with zombies: the first player out wins at once, so nobody comes back. Three
+# players, one hand, r = 3, by hand: 111 -> 211 or 121 (a tap on the next or the last
+# player); 211 -> 012 or 102 and 121 -> 011 (a hand reaches 3: that player is out and wins)
+# or 221; 221 -> 202 (out: seat 2) or 112; 112 -> 101 (out: seat 3) or back to 221.
+expect_exit 0 -- games --players 3 --hands 1 --rollover 3 --variant misere,zombies --format json
+expect_stdout_match '"finals":\[\{"code":"011","length":2,"winner":3\},\{"code":"012","length":2,"winner":3\},\{"code":"102","length":2,"winner":1\},\{"code":"202","length":3,"winner":2\},\{"code":"101","length":4,"winner":3\}\]'
+if [[ $stdout != *z/* && $stdout != */z* ]]; then pass; else fail "a zombie plays under misere" "$stdout"; fi
+expect_exit 0 -- games --players 3 --hands 1 --rollover 3 --variant misere
+same_stdout 'misere,zombies is misere' -- games --players 3 --hands 1 --rollover 3 --variant misere,zombies
+expect_exit 0 -- solve --players 3 --rollover 3 --variant misere --format csv
+same_stdout 'misere,zombies is misere' -- solve --players 3 --rollover 3 --variant misere,zombies --format csv
+expect_exit 0 -- variants
+expect_stdout_match 'Under misere zombies have no effect'
+
 finish

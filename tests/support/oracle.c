@@ -73,7 +73,10 @@ bool oracle_game_init(struct oracle_game *game, unsigned players, const unsigned
 	memcpy(game->hands, hands, players * sizeof *hands);
 	if (!oracle_flags_parse(variants ? variants : "", &game->flags))
 		return false;
-	return !(game->flags & ORACLE_ZOMBIES) || players >= 3;
+	bool ok = !(game->flags & ORACLE_ZOMBIES) || players >= 3;
+	if (game->flags & ORACLE_MISERE) // the first player out has won: nobody comes back
+		game->flags &= ~(unsigned)ORACLE_ZOMBIES;
+	return ok;
 }
 
 bool oracle_game_set_lives(struct oracle_game *game, unsigned lives)

@@ -68,8 +68,9 @@ enum {
 //   live hand of a player still in the game (not a zombie, not out). It never splits,
 //   passes or makes other moves of its own hands; it cannot be tapped and cannot win. The
 //   game ends when at most one player who is not a zombie has a live hand.
-// - misere: the game is over as soon as some player has no live hand or is a zombie; that
-//   player wins.
+// - misere: the game is over as soon as some player has no live hand; that player wins.
+//   With zombies nobody comes back (oracle_game_init drops the flag): the first player out
+//   has won at once, so no zombie ever plays.
 // - halves/halves-odd with meta: the s - r split is also the most even one. The dead-hand
 //   rules (suicide, transfers-only, divisions-only) still filter splits; self-attacks and
 //   flips are not splits and may kill a hand.
