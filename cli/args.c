@@ -26,7 +26,8 @@ const char args_rule_help[] =
 	"  --variant LIST     comma-separated variant names (see 'chopsticks variants')\n"
 	"  --lives N          a player who drops to one finger (or none) loses a life and restarts\n"
 	"                     from the start hands, and is out after the last (1..16; sudden death\n"
-	"                     with lives; codes then carry ':L', lives left, e.g. 13:2/11:3)\n"
+	"                     with lives: --lives 1 is exactly --variant sudden-death, and its codes\n"
+	"                     carry no tag; from 2 on codes carry ':L', lives left, e.g. 13:2/11:3)\n"
 	"  --start CODE       start from this position instead of the standard start\n"
 	"  --AXIS VALUE       set one rule axis directly, e.g. --overflow cutoff --revive never\n"
 	"                     (the axes and their values: 'chopsticks variants --axes')\n";

@@ -12,8 +12,9 @@
 static const char help[] =
 	"usage: chopsticks variants [--format text|csv|json]\n"
 	"Lists each variant: name, who it applies to, the axis settings it makes, and its exact\n"
-	"rule. Variants combine freely unless two set the same axis to different values, or\n"
-	"one changes splits that another removes (attacks-only); such a mix is refused.\n"
+	"rule. Variants combine freely unless two set the same axis to different values\n"
+	"(transfers-only,divisions-only; halves,halves-odd); such a mix is refused. Split\n"
+	"variants with attacks-only are accepted and have no effect (there are no splits).\n"
 	"CSV columns: name,players,axes,summary,rule. JSON: {\"variants\":[{name,players,axes,summary,rule}]}.\n"
 	"  --axes    list the rule axes instead: each can be set directly (--overflow cutoff);\n"
 	"            the first value is the standard rule (CSV: axis,values)\n";

@@ -161,7 +161,8 @@ static enum status parse_slots(const struct rules *rules, const char *code, uint
 			return bad_code(rules, code, err, "more players than the rules have");
 		if (!parse_tag(rules, p, &len, &tag[parts]))
 			return bad_code(rules, code, err, rules->lives > 1 ? "lives are written ':L' after the hands, L from 1 to --lives"
-									  : "no such tag here ('z' needs zombies, ':L' needs --lives)");
+									  : "no such tag here ('z' needs zombies; ':L' needs --lives 2 or more, "
+										    "one life has no tag)");
 		int got = tag[parts] == TAG_ZOMBIE ? 0 : len ? parse_player(rules, p, len, rules->hands[parts], v[parts]) : -1;
 		if (got < 0)
 			return bad_code(rules, code, err, "each player must be digits, or numbers separated by '.'");

@@ -33,6 +33,13 @@ static enum status check_numbers(const struct rules_spec *spec, struct error *er
 	return STATUS_OK;
 }
 
+// The variants the game is: those asked for, and sudden-death for --lives 1, which is that
+// game (one life, lost at one finger), so both resolve to the same rules.
+static uint64_t resolved_variants(const struct rules_spec *spec)
+{
+	return spec->variants | (spec->lives == 1 ? UINT64_C(1) << VARIANT_SUDDEN_DEATH : 0);
+}
+
 static enum status apply_variants(struct rules *rules, const struct rules_spec *spec,
 				  struct error *err)
 {
@@ -54,22 +61,15 @@ static enum status apply_variants(struct rules *rules, const struct rules_spec *
 		if (spec->axis[a])
 			axis_set(&set, (enum axis)a, spec->axis[a] - 1, source);
 	}
-	if (spec->lives > 1)
+	if (spec->lives)
 		axis_set(&set, AXIS_ELIMINATE, ELIMINATE_ONE_FINGER, "option --lives");
 	if (set.status != STATUS_OK)
 		return set.status;
 	if (set.value[AXIS_ZOMBIES] && spec->players < 3)
 		return error_set(err, STATUS_BAD_INPUT, "%s: zombies need 3 or more players, not %u",
 				 set.source[AXIS_ZOMBIES], spec->players);
-	static const enum axis split_axes[] = {AXIS_REVIVE, AXIS_SUICIDE, AXIS_META, AXIS_SPLIT_KIND};
-	if (set.value[AXIS_SPLITS] == SPLITS_OFF)
-		for (size_t i = 0; i < sizeof split_axes / sizeof *split_axes; i++)
-			if (set.source[split_axes[i]][0])
-				return error_set(err, STATUS_BAD_INPUT,
-						 "%s and %s contradict each other: %s changes splits, "
-						 "which %s removes", set.source[AXIS_SPLITS],
-						 set.source[split_axes[i]], set.source[split_axes[i]],
-						 set.source[AXIS_SPLITS]);
+	if (set.value[AXIS_END] == END_MISERE) // the first player out wins: no zombie ever plays
+		set.value[AXIS_ZOMBIES] = 0;
 	memcpy(rules->axis, set.value, sizeof rules->axis);
 	return STATUS_OK;
 }
@@ -148,8 +148,8 @@ enum status rules_build(const struct rules_spec *spec, struct rules **out, struc
 		return error_set(err, STATUS_FAILURE, "out of memory");
 	rules->players = spec->players;
 	rules->rollover = spec->rollover;
-	rules->variants = spec->variants;
-	rules->lives = spec->lives > 1 ? spec->lives : 1;
+	rules->variants = resolved_variants(spec);
+	rules->lives = spec->lives ? spec->lives : 1;
 	memcpy(rules->hands, spec->hands, sizeof rules->hands);
 	if ((st = apply_variants(rules, spec, err)) != STATUS_OK)
 		goto fail;

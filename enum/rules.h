@@ -60,7 +60,8 @@ struct rules_spec {
 	unsigned rollover;
 	uint64_t variants;                 // bit (1 << VARIANT_x) for each variant asked for
 	int axis[AXIS_COUNT];              // 0: not set; v + 1: axis set to v directly (--overflow)
-	unsigned lives;                    // 0 or 1: none; N > 1: --lives N (implies one-finger)
+	unsigned lives;                    // 0: not given; N >= 1: --lives N (the one-finger rule
+					   // with N lives; 1 is exactly sudden-death)
 	uint64_t max_bytes;                // refuse instances whose tables need more; 0: no limit
 };
 
@@ -116,7 +117,7 @@ struct rules {
 	uint64_t start;       // index of the start position
 	size_t max_moves;     // bound on children (and parents) of one position
 	uint64_t table_bytes; // memory held by the class tables
-	unsigned lives;       // lives each player starts with (1: no lives rule)
+	unsigned lives;       // lives each player starts with (1: no lives to lose; codes carry no ':L')
 	// The end of the game, chosen from the end axis: is the position over, and which slot
 	// has won there.
 	bool (*terminal)(const struct rules *rules, const struct pos *pos);

@@ -309,7 +309,7 @@ Test(enumerate, closed_form_known_values)
 	mpz_clear(v);
 }
 
-// The lives asked for by in ("lives=N" in its list; 1 when none) and whether it has zombies.
+// The lives asked for by in ("lives=N" in its list; 0 when none) and whether it has zombies.
 static unsigned tags_of(const struct instance *in, bool *zombies)
 {
 	char names[64];

@@ -24,7 +24,8 @@ static const char *const mixes2[] = {
 	"", "cutoff", "suicide", "meta", "suns", "misere", "attacks-only", "transfers-only",
 	"divisions-only", "cutoff,suicide", "suicide,meta,suns", "cutoff,misere",
 	"transfers-only,suicide", "divisions-only,meta", "cutoff,suns,misere",
-	"attacks-only,cutoff,suns",
+	"attacks-only,cutoff,suns", "attacks-only,suicide,meta", "attacks-only,halves",
+	"attacks-only,transfers-only", "attacks-only,divisions-only,halves-odd",
 };
 
 // The other variants, crossed with h = 1..2 and r = 2..6 (their move sets grow faster).
@@ -32,6 +33,7 @@ static const char *const mixes2_more[] = {
 	"halves", "halves-odd,cutoff", "self-attack", "swaps", "logan", "cherri", "integers",
 	"sudden-death", "stumps", "lives=2", "swaps,misere", "cherri,suicide", "logan,integers",
 	"self-attack,sudden-death", "stumps,cutoff", "halves,meta,lives=3", "misere,lives=2",
+	"lives=1", "cutoff,lives=1",
 };
 
 // Three and four players, and uneven hands (the rotation is part of the position).
@@ -638,6 +640,46 @@ Test(retrograde, hand_checked_values)
 	}
 	fclose(in);
 	cr_assert_geq(rows, 20);
+}
+
+// With attacks-only a split rule has nothing to act on, so attacks-only with it is the game
+// of attacks-only alone: the same positions at the same distances, the same value and
+// remoteness everywhere (two players), for every split rule and a few sizes.
+Test(retrograde, attacks_only_ignores_split_rules)
+{
+	static const char *const split_rules[] = {"suicide", "meta", "transfers-only", "divisions-only",
+						  "halves", "halves-odd", "suicide,meta,halves-odd"};
+	static const struct instance sizes[] = {
+		{2, {2, 2}, 3, ""}, {2, {2, 2}, 5, ""}, {2, {3, 3}, 4, ""}, {2, {3, 2}, 4, ""},
+		{3, {2, 2, 2}, 3, ""},
+	};
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+		for (size_t k = 0; k < sizeof split_rules / sizeof *split_rules; k++) {
+			struct instance alone = sizes[i], mixed = sizes[i];
+			strcpy(alone.variants, "attacks-only");
+			snprintf(mixed.variants, sizeof mixed.variants, "attacks-only,%s", split_rules[k]);
+			struct fixture a, b;
+			fixture_init(&a, &alone);
+			fixture_init(&b, &mixed);
+			cr_assert_eq(a.rules->size, b.rules->size, "%s", b.name);
+			cr_assert_eq(a.e.reachable_count, b.e.reachable_count, "%s", b.name);
+			cr_assert_arr_eq(a.e.depth, b.e.depth, a.rules->size * sizeof *a.e.depth, "%s", b.name);
+			if (alone.players == 2) {
+				struct solution sa, sb;
+				solve(&a, &sa);
+				solve(&b, &sb);
+				for (uint64_t idx = 0; idx < a.rules->size; idx++) {
+					if (!reachable(&a, idx))
+						continue;
+					cr_assert_eq(solution_value(&sa, idx), solution_value(&sb, idx), "%s: %llu", b.name, (unsigned long long)idx);
+					cr_assert_eq(solution_remoteness(&sa, idx), solution_remoteness(&sb, idx), "%s", b.name);
+				}
+				solution_free(&sa);
+				solution_free(&sb);
+			}
+			fixture_free(&a);
+			fixture_free(&b);
+		}
 }
 
 // One hand, r = 5, from 12: the hands follow the Lucas numbers mod 5 (2 1 3 4 2 1 ...),

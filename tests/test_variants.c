@@ -120,11 +120,10 @@ static enum status build(unsigned players, uint64_t mask, struct error *err)
 
 static bool contradictory(const char *a, const char *b)
 {
+	// Two values of one axis. attacks-only with a split rule is no contradiction: with no
+	// splits the split rule has nothing to act on (tests/test_retrograde.c checks the game).
 	static const char *const pairs[][2] = {
-		{"transfers-only", "divisions-only"}, {"attacks-only", "suicide"},
-		{"attacks-only", "meta"},             {"attacks-only", "transfers-only"},
-		{"attacks-only", "divisions-only"},   {"attacks-only", "halves"},
-		{"attacks-only", "halves-odd"},       {"halves", "halves-odd"},
+		{"transfers-only", "divisions-only"}, {"halves", "halves-odd"},
 	};
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
 		if ((!strcmp(a, pairs[i][0]) && !strcmp(b, pairs[i][1])) ||
@@ -164,7 +163,7 @@ Test(variants, contradictory_pairs_refused)
 			cr_assert(strstr(err.msg, na) && strstr(err.msg, nb),
 				  "%s,%s: message must name both: %s", na, nb, err.msg);
 		}
-	cr_assert_eq(refusals, 8, "all eight contradictory pairs are in the table");
+	cr_assert_eq(refusals, 2, "both contradictory pairs are in the table");
 }
 
 // NEED_P2 / NEED_P3 rows are refused with the wrong player count, naming the variant; every
@@ -209,21 +208,27 @@ Test(variants, axis_options)
 	cr_assert_eq(axis_parse_value(AXIS_OVERFLOW, "nosuch"), -1);
 }
 
-// --lives N (rules_spec.lives): 0 and 1 are no lives, 2..16 imply the one-finger rule (so
-// sudden-death agrees and --eliminate no-hands contradicts, naming both), 17 is refused.
+// --lives N (rules_spec.lives): 0 is not given (no lives), 1..16 imply the one-finger rule
+// (so sudden-death agrees and --eliminate no-hands contradicts, naming both), 17 is refused.
 // Zombies set directly (--zombies yes) still need three players.
 Test(variants, lives_and_zombies_options)
 {
 	struct rules_spec spec = {.players = 2, .hands = {2, 2}, .rollover = 5};
 	struct rules *rules;
 	struct error err = {{0}};
-	for (unsigned lives = 0; lives <= 1; lives++) {
-		spec.lives = lives;
-		cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
-		cr_assert_eq(rules->lives, 1);
-		cr_assert_eq(rules->axis[AXIS_ELIMINATE], ELIMINATE_NO_HANDS, "lives %u", lives);
-		rules_free(rules);
-	}
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(rules->lives, 1);
+	cr_assert_eq(rules->axis[AXIS_ELIMINATE], ELIMINATE_NO_HANDS);
+	rules_free(rules);
+	spec.lives = 1;
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(rules->lives, 1);
+	cr_assert_eq(rules->axis[AXIS_ELIMINATE], ELIMINATE_ONE_FINGER);
+	rules_free(rules);
+	spec.axis[AXIS_ELIMINATE] = ELIMINATE_NO_HANDS + 1;
+	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_BAD_INPUT);
+	cr_assert(strstr(err.msg, "--lives") && strstr(err.msg, "--eliminate"), "%s", err.msg);
+	spec.axis[AXIS_ELIMINATE] = 0;
 	spec.lives = 16;
 	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
 	cr_assert_eq(rules->lives, 16);
@@ -253,6 +258,61 @@ Test(variants, lives_and_zombies_options)
 	spec.hands[1] = 1; // a zombie shows no hand count: uneven hands are refused (c020fb2)
 	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_BAD_INPUT);
 	cr_assert(strstr(err.msg, "zombies") && strstr(err.msg, "hands"), "%s", err.msg);
+}
+
+// attacks-only with a split rule builds and keeps both on their axes, as asked: splits off,
+// and the split rule's own axis set (it changes nothing, as there are no splits).
+Test(variants, attacks_only_keeps_split_rules)
+{
+	static const struct {
+		const char *with;
+		enum axis axis;
+		int value;
+	} cases[] = {
+		{"suicide", AXIS_SUICIDE, 1},
+		{"meta", AXIS_META, 1},
+		{"transfers-only", AXIS_REVIVE, REVIVE_NEVER},
+		{"divisions-only", AXIS_REVIVE, REVIVE_REQUIRED},
+		{"halves", AXIS_SPLIT_KIND, SPLIT_KIND_HALVES},
+		{"halves-odd", AXIS_SPLIT_KIND, SPLIT_KIND_HALVES_ODD},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct rules_spec spec = {.players = 2, .hands = {2, 2}, .rollover = 5};
+		spec.variants = parse_ok("attacks-only") | parse_ok(cases[i].with);
+		struct rules *rules;
+		struct error err = {{0}};
+		cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s: %s", cases[i].with, err.msg);
+		cr_assert_eq(rules->axis[AXIS_SPLITS], SPLITS_OFF, "%s", cases[i].with);
+		cr_assert_eq(rules->axis[cases[i].axis], cases[i].value, "%s", cases[i].with);
+		cr_assert_eq(rules->variants, spec.variants, "%s", cases[i].with);
+		rules_free(rules);
+	}
+}
+
+// --lives 1 is sudden-death: one life, lost at one finger. Both resolve to the same rules
+// (variants, axes, lives, index space, start), alone and with other variants.
+Test(variants, one_life_is_sudden_death)
+{
+	const char *const with[] = {"", "cutoff", "misere", "suns,suicide", "self-attack"};
+	for (size_t i = 0; i < sizeof with / sizeof *with; i++) {
+		struct rules_spec a = {.players = 2, .hands = {2, 2}, .rollover = 5, .lives = 1};
+		a.variants = parse_ok(with[i]);
+		struct rules_spec b = a;
+		b.lives = 0;
+		b.variants |= UINT64_C(1) << VARIANT_SUDDEN_DEATH;
+		struct rules *ra, *rb;
+		struct error err = {{0}};
+		cr_assert_eq(rules_build(&a, &ra, &err), STATUS_OK, "%s", err.msg);
+		cr_assert_eq(rules_build(&b, &rb, &err), STATUS_OK, "%s", err.msg);
+		cr_assert_eq(ra->variants, rb->variants, "[%s]", with[i]);
+		cr_assert_arr_eq(ra->axis, rb->axis, sizeof ra->axis, "[%s]", with[i]);
+		cr_assert_eq(ra->lives, 1);
+		cr_assert_eq(rb->lives, 1);
+		cr_assert_eq(ra->size, rb->size, "[%s]", with[i]);
+		cr_assert_eq(ra->start, rb->start, "[%s]", with[i]);
+		rules_free(ra);
+		rules_free(rb);
+	}
 }
 
 // Stumps count half fingers: scale 2, a hand dies at modulus 2r, so r is at most

@@ -26,10 +26,10 @@ struct instance {
 };
 
 // Writes the variant names of in (without any "lives=N" item) to names and returns the
-// lives asked for (1 when none).
+// lives asked for (0 when none, as in rules_spec).
 static inline unsigned instance_lives(const struct instance *in, char *names, size_t len)
 {
-	unsigned lives = 1;
+	unsigned lives = 0;
 	size_t used = 0;
 	names[0] = '\0';
 	for (const char *p = in->variants; *p;) {

@@ -73,14 +73,20 @@ bool oracle_game_init(struct oracle_game *game, unsigned players, const unsigned
 	memcpy(game->hands, hands, players * sizeof *hands);
 	if (!oracle_flags_parse(variants ? variants : "", &game->flags))
 		return false;
-	return !(game->flags & ORACLE_ZOMBIES) || players >= 3;
+	bool ok = !(game->flags & ORACLE_ZOMBIES) || players >= 3;
+	if (game->flags & ORACLE_MISERE) // the first player out has won: nobody comes back
+		game->flags &= ~(unsigned)ORACLE_ZOMBIES;
+	return ok;
 }
 
 bool oracle_game_set_lives(struct oracle_game *game, unsigned lives)
 {
-	if (lives < 1 || lives > ORACLE_MAX_LIVES)
+	if (lives > ORACLE_MAX_LIVES)
 		return false;
+	if (lives == 0)
+		return true;
 	game->lives = lives;
+	game->flags |= ORACLE_SUDDEN_DEATH; // any lives: one finger costs one
 	return true;
 }
 
@@ -208,7 +214,7 @@ static void settle(const struct oracle_game *game, struct oracle_pos *pos, unsig
 	unsigned n = pos->count[k], total = 0;
 	for (unsigned i = 0; i < n; i++)
 		total += pos->v[k][i];
-	bool one_finger_out = (game->flags & ORACLE_SUDDEN_DEATH) || game->lives > 1;
+	bool one_finger_out = game->flags & ORACLE_SUDDEN_DEATH;
 	bool changed = !same_multiset(before, pos->v[k], n);
 	if (total != 0 && !(one_finger_out && changed && total == oracle_unit(game)))
 		return;

@@ -58,7 +58,8 @@ enum {
 //   the mover after a split, self-attack or flip. A pass (swaps/logan/cherri: the same
 //   multiset) changes nothing, so a one-finger player who passes stays in. The attacker's
 //   hands are not acted on by an attack; the start is not checked.
-// - lives (--lives N, N > 1): one finger is then fatal as under sudden-death. A player whom
+// - lives (--lives N, N >= 1): one finger is then fatal as under sudden-death (N = 1 is
+//   sudden-death itself). A player whom
 //   a move leaves out (no live hand, or one finger after a change) with L > 1 lives left
 //   takes the start hands again (1 each, r-1 under suns) with L - 1 lives; with 1 life left
 //   they are out for good: all hands dead (lives tag 1), or a zombie under zombies. A
@@ -67,8 +68,9 @@ enum {
 //   live hand of a player still in the game (not a zombie, not out). It never splits,
 //   passes or makes other moves of its own hands; it cannot be tapped and cannot win. The
 //   game ends when at most one player who is not a zombie has a live hand.
-// - misere: the game is over as soon as some player has no live hand or is a zombie; that
-//   player wins.
+// - misere: the game is over as soon as some player has no live hand; that player wins.
+//   With zombies nobody comes back (oracle_game_init drops the flag): the first player out
+//   has won at once, so no zombie ever plays.
 // - halves/halves-odd with meta: the s - r split is also the most even one. The dead-hand
 //   rules (suicide, transfers-only, divisions-only) still filter splits; self-attacks and
 //   flips are not splits and may kill a hand.
@@ -92,7 +94,7 @@ struct oracle_game {
 	unsigned hands[ORACLE_MAX_PLAYERS];
 	unsigned rollover;
 	unsigned flags;
-	unsigned lives; // 1: no lives rule (oracle_game_init); N > 1: --lives N
+	unsigned lives; // lives to lose: 1 (oracle_game_init), or N from --lives N
 };
 
 // A position, listed from the player to move (slot 0) on around the ring. Slot k holds
@@ -124,7 +126,8 @@ bool oracle_flags_parse(const char *list, unsigned *flags);
 // a variant name is unknown, or zombies come with fewer than 3 players.
 bool oracle_game_init(struct oracle_game *game, unsigned players, const unsigned *hands,
 		      unsigned rollover, const char *variants);
-// Sets the lives each player starts with (1: none). False outside 1..ORACLE_MAX_LIVES.
+// --lives N: each player starts with N lives under the one-finger rule (N = 1: exactly
+// sudden-death); 0 leaves the game as it is. False above ORACLE_MAX_LIVES.
 bool oracle_game_set_lives(struct oracle_game *game, unsigned lives);
 
 // The start: 1 on every hand (r-1 with suns), every life, seat 0 to move. Canonical.
