@@ -8,6 +8,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "game_text.h"
 #include "lookahead.h"
 #include "movegen.h"
 #include "numparse.h"
@@ -26,7 +27,9 @@ static const char help[] =
 	"ahead (--level N, 1..8; ties go to the smallest code). Reads standard input line by\n"
 	"line, so a file of moves works too; the game ends with who won and in how many moves.\n"
 	"  --as first|second  which player you are (default first)\n"
-	"  --level L          perfect or 1..8\n";
+	"  --level L          perfect or 1..8\n"
+	"The transcript starts with 'game: OPTIONS' (the shortest options that rebuild these\n"
+	"rules) and 'rules: SETTINGS' (every setting, one canonical line).\n";
 
 enum { OPT_AS, OPT_LEVEL };
 static const struct extra_option extra[] = {{"--as", true}, {"--level", true}};
@@ -136,6 +139,7 @@ static int finish(struct game *g, const char *how)
 
 static int play(struct game *g)
 {
+	game_text_header(stdout, g->s.rules);
 	for (;;) {
 		if (movegen_is_terminal(g->s.rules, g->at))
 			return finish(g, "game over");

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "position.h"
 #include "variants.h"
@@ -119,4 +120,18 @@ void describe_options(const struct rules *rules, char *buf, size_t len)
 		position_format(rules, rules->start, start);
 		put(&t, " --start %s", start);
 	}
+}
+
+void describe_game(const struct rules *rules, struct description *d)
+{
+	memset(d, 0, sizeof *d);
+	d->players = rules->players;
+	memcpy(d->hands, rules->hands, sizeof d->hands);
+	d->rollover = rules->rollover;
+	d->lives = rules->lives;
+	memcpy(d->axis, rules->axis, sizeof d->axis);
+	d->variants = describe_variants(rules);
+	position_format(rules, rules->start, d->start);
+	describe_options(rules, d->options, sizeof d->options);
+	describe_settings(rules, d->settings, sizeof d->settings);
 }
