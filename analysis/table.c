@@ -16,19 +16,46 @@
 
 #define EVIDENCE_MAX 24 // positions listed as evidence per row
 
-static enum status walk(unsigned hands, unsigned rollover, uint64_t variants, uint64_t max_bytes,
-			const struct progress *progress, struct rules **rules, struct enumeration *e,
-			struct error *err)
+#define SMS ((UINT64_C(1) << VARIANT_SUICIDE) | (UINT64_C(1) << VARIANT_META) | (UINT64_C(1) << VARIANT_SUNS))
+
+// Builds the rules of a row's game (and describes it in *d, setting *described).
+static enum status build(unsigned hands, unsigned rollover, uint64_t variants, uint64_t max_bytes,
+			 struct rules **rules, struct description *d, bool *described, struct error *err)
 {
 	struct rules_spec spec = {.players = 2, .hands = {hands, hands}, .rollover = rollover,
 				  .variants = variants, .max_bytes = max_bytes};
 	enum status st = rules_build(&spec, rules, err);
+	if (st == STATUS_OK) {
+		describe_game(*rules, d);
+		*described = true;
+	}
+	return st;
+}
+
+static enum status walk(unsigned hands, unsigned rollover, uint64_t variants, uint64_t max_bytes,
+			const struct progress *progress, struct rules **rules, struct enumeration *e,
+			struct description *d, bool *described, struct error *err)
+{
+	enum status st = build(hands, rollover, variants, max_bytes, rules, d, described, err);
 	if (st != STATUS_OK)
 		return st;
 	if (max_bytes && (*rules)->size + (*rules)->table_bytes > max_bytes)
 		return error_set(err, STATUS_BAD_INPUT, "needs about %.3g GiB, over the memory limit",
 				 (double)((*rules)->size + (*rules)->table_bytes) / (1 << 30));
 	return enumerate_reachable(*rules, progress, e, err);
+}
+
+// Describes the games of a row that is not walked, when their rules tables fit.
+static void describe_only(struct table_row *row, uint64_t max_bytes)
+{
+	struct error err;
+	for (int sms = 0; sms < 2; sms++) {
+		struct rules *rules = NULL;
+		if (!(sms ? row->described_sms : row->described))
+			build(row->hands, row->rollover, sms ? SMS : 0, max_bytes, &rules,
+			      sms ? &row->game_sms : &row->game, sms ? &row->described_sms : &row->described, &err);
+		rules_free(rules);
+	}
 }
 
 // Appends "code <- parent parent" (or "code (no parent)") for the first positions of the
@@ -70,7 +97,8 @@ static enum status standard_row(struct table_row *row, uint64_t max_bytes,
 	struct rules *rules = NULL;
 	struct enumeration e = {0};
 	struct unreachable u = {0};
-	enum status st = walk(row->hands, row->rollover, 0, max_bytes, progress, &rules, &e, err);
+	enum status st = walk(row->hands, row->rollover, 0, max_bytes, progress, &rules, &e, &row->game,
+			      &row->described, err);
 	if (st == STATUS_OK) {
 		row->reachable = e.reachable_count;
 		st = unreachable_classify(rules, &e, EVIDENCE_MAX, &u, err);
@@ -91,9 +119,8 @@ static enum status sms_row(struct table_row *row, uint64_t max_bytes,
 {
 	struct rules *rules = NULL;
 	struct enumeration e = {0};
-	uint64_t sms = (UINT64_C(1) << VARIANT_SUICIDE) | (UINT64_C(1) << VARIANT_META) |
-		       (UINT64_C(1) << VARIANT_SUNS);
-	enum status st = walk(row->hands, row->rollover, sms, max_bytes, progress, &rules, &e, err);
+	enum status st = walk(row->hands, row->rollover, SMS, max_bytes, progress, &rules, &e, &row->game_sms,
+			      &row->described_sms, err);
 	row->reachable_sms = e.reachable_count;
 	enumeration_free(&e);
 	rules_free(rules);
@@ -115,6 +142,7 @@ enum status table_row_compute(struct table_row *row, unsigned hands, unsigned ro
 	if (max_bytes && need > (double)max_bytes) {
 		snprintf(row->note, sizeof row->note, "not walked: about %.3g GiB needed, over the memory limit",
 			 need / (1 << 30));
+		describe_only(row, max_bytes);
 		return STATUS_OK;
 	}
 	enum status st = standard_row(row, max_bytes, progress, err);
@@ -122,6 +150,7 @@ enum status table_row_compute(struct table_row *row, unsigned hands, unsigned ro
 		st = sms_row(row, max_bytes, progress, err);
 	if (st == STATUS_BAD_INPUT) { // too large after all: a note, not a failure
 		snprintf(row->note, sizeof row->note, "not walked: %.140s", err->msg);
+		describe_only(row, max_bytes);
 		return STATUS_OK;
 	}
 	row->computed = st == STATUS_OK;

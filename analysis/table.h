@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "describe.h"
 #include "error.h"
 #include "progress.h"
 #include "published.h"
@@ -24,6 +25,10 @@ struct table_row {
 	const struct published_row *published; // NULL when the publication has no such row
 	char note[160];               // why the row was not computed
 	char *evidence;               // malloc'd: other unreachable positions "code <- parents"
+	// The two games of the row, as describe.h names them: the standard rules and suicide +
+	// meta + suns. described: false when even the rules tables were refused (row not walked).
+	bool described, described_sms;
+	struct description game, game_sms;
 };
 
 // Fills row for (hands, rollover). Instances needing more than max_bytes are not walked

@@ -8,6 +8,7 @@
 #include "args.h"
 #include "claims.h"
 #include "commands.h"
+#include "game_text.h"
 #include "numparse.h"
 #include "output.h"
 #include "variants.h"
@@ -17,9 +18,10 @@ static const char help[] =
 	"Solves the two-player game from the start for the standard rules, every variant alone\n"
 	"and every pair of variants that may be combined, for every hands and rollover in the\n"
 	"ranges (default --hands 2 --rollover 3-6), and prints CSV:\n"
-	"variants,hands,rollover,reachable,value,remoteness (value for the first player; the\n"
-	"remoteness is empty for a draw). Combinations refused as contradictory, or needing\n"
-	"three players, are left out.\n"
+	"variants,hands,rollover,reachable,value,remoteness,game (value for the first player; the\n"
+	"remoteness is empty for a draw; game: the shortest options that rebuild the cell's\n"
+	"rules, e.g. '--hands 2 --rollover 5 --variant cutoff,suns'). Combinations refused as\n"
+	"contradictory, or needing three players, are left out.\n"
 	"  --singles          only the standard rules and each variant alone\n";
 
 enum { OPT_SINGLES };
@@ -41,7 +43,9 @@ static int cell(uint64_t mask, unsigned h, unsigned r)
 	enum value v = solution_value(&in.s, in.rules->start);
 	output_csv_field(stdout, names[0] ? names : "standard");
 	printf(",%u,%u,%llu,%s,", h, r, (unsigned long long)in.e.reachable_count, cell_value_name(v));
-	printf(v == VALUE_DRAW ? "\n" : "%u\n", solution_remoteness(&in.s, in.rules->start));
+	printf(v == VALUE_DRAW ? "," : "%u,", solution_remoteness(&in.s, in.rules->start));
+	game_csv_field(stdout, in.rules);
+	putchar('\n');
 	claims_instance_free(&in);
 	return 0;
 }
@@ -56,7 +60,7 @@ int cmd_atlas(int argc, char **argv)
 	if ((opt.hands_given && (rc = args_parse_range("atlas", "--hands", opt.hands_text, 1, 4, &h0, &h1)) >= 0) ||
 	    (opt.rollover_given && (rc = args_parse_range("atlas", "--rollover", opt.rollover_text, 2, 12, &r0, &r1)) >= 0))
 		return rc;
-	puts("variants,hands,rollover,reachable,value,remoteness");
+	puts("variants,hands,rollover,reachable,value,remoteness,game");
 	// a = -1: the standard rules (b = -1) or one variant b; a >= 0: the pair a < b.
 	for (int a = -1; a < (opt.extra_set[OPT_SINGLES] ? 0 : VARIANT_COUNT); a++)
 		for (int b = a < 0 ? -1 : a + 1; b < VARIANT_COUNT; b++) {

@@ -8,6 +8,7 @@
 #include "args.h"
 #include "claims.h"
 #include "commands.h"
+#include "describe.h"
 #include "movegen.h"
 #include "output.h"
 #include "position.h"
@@ -20,9 +21,19 @@ static const char help[] =
 	"of lookahead avoids losing; 14 moves in all and at most 5 per position; cutoff lets the\n"
 	"first player win; halves lets the second player win; one hand follows Fibonacci mod r;\n"
 	"rollover 2 is degenerate; more hands than the opponent is good) and prints a Markdown\n"
-	"report with the evidence for each (text only).\n";
+	"report with the evidence for each (text only). Each claim starts with a line 'Game:' or\n"
+	"'Games:' that names the games it solves by their options (the rules of a single game:\n"
+	"'chopsticks count OPTIONS' prints them), the report with the settings of the standard game.\n";
 
 #define MAX_LOOKAHEAD 6
+
+// The paragraph that names the game of a claim: "Game: `OPTIONS`." and what varies.
+static void game_line(const struct rules *rules, const char *more)
+{
+	char buf[DESCRIBE_MAX];
+	describe_options(rules, buf, sizeof buf);
+	printf("%s: `%s`%s.\n\n", more[0] ? "Games" : "Game", buf, more);
+}
 
 static void code_of(const struct rules *rules, uint64_t idx, char *buf)
 {
@@ -32,8 +43,9 @@ static void code_of(const struct rules *rules, uint64_t idx, char *buf)
 static int claim_draw(const struct claims_instance *in)
 {
 	enum value v = solution_value(&in->s, in->rules->start);
-	printf("## 1. The standard game is a draw under perfect play\n\n"
-	       "Found: the start 1111 is a **%s** for the player to move. Of the %llu reachable positions "
+	printf("## 1. The standard game is a draw under perfect play\n\n");
+	game_line(in->rules, "");
+	printf("Found: the start 1111 is a **%s** for the player to move. Of the %llu reachable positions "
 	       "%llu are wins, %llu losses and %llu draws for the player to move.\n\n"
 	       "Command: `chopsticks solve`. Verdict: **%s**.\n\n",
 	       cell_value_name(v), (unsigned long long)in->e.reachable_count,
@@ -44,8 +56,9 @@ static int claim_draw(const struct claims_instance *in)
 
 static int claim_lookahead(const struct claims_instance *in, struct error *err)
 {
-	printf("## 2. A player looking one move ahead can always avoid losing\n\n"
-	       "A player looking N moves ahead scores each move by depth-limited search (a forced win or "
+	printf("## 2. A player looking one move ahead can always avoid losing\n\n");
+	game_line(in->rules, "");
+	printf("A player looking N moves ahead scores each move by depth-limited search (a forced win or "
 	       "loss within N moves in all, this move included, else unknown) and may pick any best-scored "
 	       "move. A position is *unsafe* at depth N when it is not already lost but one of those picks "
 	       "loses under perfect play. Every reachable position that is neither terminal nor lost for "
@@ -84,8 +97,9 @@ static int claim_moves(const struct claims_instance *in, struct error *err)
 		attacks += strlen(m.kind[k]) == 4; // "a->b" with one-digit hands
 	char at[POSITION_CODE_MAX];
 	code_of(in->rules, m.max_at, at);
-	printf("## 3. Two hands, rollover 5: at most 14 different moves in total, never more than 5 in one position\n\n"
-	       "A move is identified by what it does to the hands: an attack `a->b` (a hand with a taps a hand "
+	printf("## 3. Two hands, rollover 5: at most 14 different moves in total, never more than 5 in one position\n\n");
+	game_line(in->rules, "");
+	printf("A move is identified by what it does to the hands: an attack `a->b` (a hand with a taps a hand "
 	       "with b) or a split `ab->cd`; moves from one position that lead to the same position count once.\n\n"
 	       "Found: %u different moves over all reachable positions (%u attacks, %u splits):",
 	       m.kind_count, attacks, m.kind_count - attacks);
@@ -139,10 +153,13 @@ static int claim_variant(const char *title, enum variant_id base, enum value wan
 	if (claims_solve(2, 5, UINT64_C(1) << base, &in, err) != STATUS_OK)
 		return 1;
 	enum value alone = solution_value(&in.s, in.rules->start);
+	printf("## %s\n\n", title);
+	game_line(in.rules, " by itself, and `--hands 2 --rollover 5 --variant LIST` for each row of the table, "
+		  "LIST being its variants column");
 	claims_instance_free(&in);
-	printf("## %s\n\nFound: with `%s` alone the start is a **%s** for the first player. Every combination of "
+	printf("Found: with `%s` alone the start is a **%s** for the first player. Every combination of "
 	       "`%s` with up to two more variants was solved; those where the %s player can force a win:\n\n",
-	       title, variants_name(base), cell_value_name(alone), variants_name(base), who);
+	       variants_name(base), cell_value_name(alone), variants_name(base), who);
 	int n = search_variants(base, want, err);
 	if (n < 0)
 		return 1;
@@ -155,6 +172,7 @@ static int claim_variant(const char *title, enum variant_id base, enum value wan
 static void claim_fibonacci(void)
 {
 	printf("## 6. One hand each: the game is forced and follows the Fibonacci numbers modulo r\n\n"
+	       "Games: `--hands 1 --rollover R`, one per row (R = r).\n\n"
 	       "With one hand each no split exists and the only attack adds the mover's hand to the "
 	       "other's, so after n moves the mover holds F(n+2) mod r: the game is forced and ends when "
 	       "r divides a Fibonacci number for the first time, at alpha(r) (the entry point). Predicted: "
@@ -180,6 +198,7 @@ static void claim_fibonacci(void)
 static void claim_rollover2(void)
 {
 	printf("## 7. With rollover 2 the game is degenerate\n\n"
+	       "Games: `--hands H --rollover 2`, one per row (H = hands).\n\n"
 	       "Every live hand shows 1, so every attack kills a hand and no split can change anything: the "
 	       "game is forced, lasts 2h - 1 moves over 2h positions, and the first player wins.\n\n"
 	       "| hands | reachable (walk) | length (walk) | start value | agrees |\n|---|---|---|---|---|\n");
@@ -200,6 +219,8 @@ static void claim_rollover2(void)
 static void claim_uneven(void)
 {
 	printf("\n## 8. Uneven hands: more hands than the opponent is generally good\n\n"
+	       "Games: `--hands A,B --rollover R --variant attacks-only` (R = 2, 3, 4, 5 in each cell; "
+	       "A = B is `--hands A`).\n\n"
 	       "Attacks only (no splits), the first player with a hands and the second with b. Each cell: "
 	       "the value of the start for the first player (W win, L loss, D draw) and its remoteness "
 	       "(none for a draw), "
@@ -250,8 +271,11 @@ int cmd_claims(int argc, char **argv)
 		return args_fail("claims", "--format: the report is Markdown text only");
 	if (claims_solve(2, 5, 0, &in, &err) != STATUS_OK)
 		return output_failure("claims", STATUS_FAILURE, err.msg);
+	char settings[DESCRIBE_MAX];
+	describe_settings(in.rules, settings, sizeof settings);
 	printf("# Published claims, checked\n\nWritten by `chopsticks claims`; every number below is computed by the "
-	       "tool. Two players, two hands, rollover 5 unless stated.\n\n");
+	       "tool. Two players, two hands, rollover 5 unless stated: the rules `%s`. Each claim names its "
+	       "games by the options that rebuild them.\n\n", settings);
 	rc = claim_draw(&in) || claim_lookahead(&in, &err) || claim_moves(&in, &err) ||
 	     claim_variant("4. With the cutoff rule the first player can force a win", VARIANT_CUTOFF, VALUE_WIN, "first", &err) ||
 	     claim_variant("5. With halves the second player can force a win", VARIANT_HALVES, VALUE_LOSS, "second", &err);

@@ -4,6 +4,7 @@
 #include "args.h"
 #include "commands.h"
 #include "count_report.h"
+#include "game_text.h"
 #include "output.h"
 
 static const char help[] =
@@ -16,11 +17,12 @@ static const char help[] =
 	"and zombies each player's count becomes count * L (+ 1 for the zombie state, none under\n"
 	"misere, where no zombie ever plays).\n"
 	"  --unreachable      also list every unreachable canonical position, grouped by why\n"
-	"                     nothing reaches it (csv: one row per position, code,reason)\n"
+	"                     nothing reaches it (csv: one row per position, code,reason,game)\n"
 	"CSV: one row per layer: players,hands,rollover,variants,positions,distinct,reachable,\n"
-	"terminal,max_depth,depth,layer_positions,layer_terminal.\n"
+	"terminal,max_depth,depth,layer_positions,layer_terminal,game. variants (text, CSV and\n"
+	"JSON) are the named variants the resolved rules hold, however they were asked for.\n"
 	"For the forced games (one hand each, or rollover 2; two players, standard rules) the\n"
-	"closed form is printed beside the walk (text, and json key closed_form).\n";
+	"closed form is printed beside the walk (text, and json key closed_form).\n" GAME_TEXT_HELP;
 
 enum { OPT_UNREACHABLE };
 static const struct extra_option extra[] = {{"--unreachable", false}};

@@ -6,6 +6,8 @@
 
 #include "args.h"
 #include "commands.h"
+#include "describe.h"
+#include "game_text.h"
 #include "lengths.h"
 #include "numparse.h"
 #include "output.h"
@@ -23,8 +25,8 @@ static const char help[] =
 	"number of games from the start that end in a final after exactly n moves, n = 1..N.\n"
 	"  --max-length N     count games up to N moves (default 30, at most 500)\n"
 	"  --examples K       examples per kind of game, one per final (default 3, at most 50)\n"
-	"  --table T          with --format csv: by-length (length,games; default) or finals\n"
-	"                     (code,length,winner)\n";
+	"  --table T          with --format csv: by-length (length,games,game; default) or\n"
+	"                     finals (code,length,winner,game)\n" GAME_TEXT_HELP;
 
 enum { OPT_MAX_LENGTH, OPT_EXAMPLES, OPT_TABLE };
 static const struct extra_option extra[] = {{"--max-length", true}, {"--examples", true}, {"--table", true}};
@@ -76,6 +78,7 @@ static void print_game_json(const char *name, const struct rules *rules, const s
 
 static void print_text(const struct solved *s, const struct lengths *l)
 {
+	game_text_header(stdout, s->rules);
 	print_game_text("shortest game", s->rules, l, &l->shortest);
 	print_game_text("longest geodesic game", s->rules, l, &l->longest);
 	printf("finals: %llu; won by seat:", (unsigned long long)l->final_count);
@@ -103,7 +106,7 @@ static void print_json(const struct solved *s, const struct lengths *l)
 	printf("{\"players\":%u,\"hands\":", s->rules->players);
 	output_json_hands(stdout, s->rules->players, s->rules->hands);
 	printf(",\"rollover\":%u,\"variants\":", s->rules->rollover);
-	output_json_variants(stdout, s->rules->variants);
+	output_json_variants(stdout, describe_variants(s->rules));
 	printf(",\"reachable\":%llu", (unsigned long long)s->e.reachable_count);
 	print_game_json("shortest", s->rules, l, &l->shortest);
 	print_game_json("longest_geodesic", s->rules, l, &l->longest);
@@ -127,22 +130,31 @@ static void print_json(const struct solved *s, const struct lengths *l)
 			position_format(s->rules, s->solution.max_remoteness_at, code);
 		printf(",\"longest_forced\":{\"remoteness\":%u,\"position\":\"%s\"}", s->solution.max_remoteness, code);
 	}
+	printf(",\"rules\":");
+	game_json_rules(stdout, s->rules);
 	printf("}\n");
 }
 
 static void print_csv(const struct solved *s, const struct lengths *l, bool finals)
 {
+	struct description game;
+	describe_game(s->rules, &game);
 	if (!finals) {
-		puts("length,games");
-		for (unsigned n = 1; n <= l->max_length; n++)
-			gmp_printf("%u,%Zd\n", n, l->by_length[n]);
+		puts("length,games,game");
+		for (unsigned n = 1; n <= l->max_length; n++) {
+			gmp_printf("%u,%Zd,", n, l->by_length[n]);
+			game_csv_field_of(stdout, &game);
+			putchar('\n');
+		}
 		return;
 	}
-	puts("code,length,winner");
+	puts("code,length,winner,game");
 	for (uint64_t f = 0; f < l->final_count; f++) {
 		char code[POSITION_CODE_MAX];
 		position_format(s->rules, l->final[f].index, code);
-		printf("%s,%u,%u\n", code, l->final[f].depth, l->final[f].winner_seat);
+		printf("%s,%u,%u,", code, l->final[f].depth, l->final[f].winner_seat);
+		game_csv_field_of(stdout, &game);
+		putchar('\n');
 	}
 }
 

@@ -7,6 +7,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "describe.h"
 #include "movegen.h"
 #include "numparse.h"
 #include "output.h"
@@ -22,7 +23,9 @@ static const char help[] =
 	"move (split) dashed, pass dotted. Graphs over --max-nodes (default 5000) are refused;\n"
 	"--around CODE --depth K keeps the positions within K moves of CODE (either way).\n"
 	"  --table FILE       values from a table saved by 'solve --save FILE' (same rules)\n"
-	"  --format dot       the only format, and the default\n";
+	"  --format dot       the only format, and the default\n"
+	"The game is named in two comments after the first line: '// game: OPTIONS' (the\n"
+	"shortest options that rebuild these rules) and '// rules: SETTINGS' (every setting).\n";
 
 enum { OPT_AROUND, OPT_DEPTH, OPT_MAX_NODES, OPT_TABLE };
 static const struct extra_option extra[] = {
@@ -55,7 +58,10 @@ static void write_dot(const struct solved *s, const uint8_t *keep)
 {
 	char code[POSITION_CODE_MAX], other[POSITION_CODE_MAX];
 	uint64_t *child = malloc(s->rules->max_moves * sizeof *child);
-	printf("digraph chopsticks {\n  node [style=filled, fontname=\"Helvetica\"];\n");
+	struct description game;
+	describe_game(s->rules, &game);
+	printf("digraph chopsticks {\n  // game: %s\n  // rules: %s\n", game.options, game.settings);
+	printf("  node [style=filled, fontname=\"Helvetica\"];\n");
 	for (uint64_t i = 0; i < s->e.size; i++) {
 		if (!keep[i])
 			continue;

@@ -8,6 +8,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "game_text.h"
 #include "lookahead.h"
 #include "movegen.h"
 #include "numparse.h"
@@ -29,7 +30,9 @@ static const char help[] =
 	"  --as first|second  which player you are (default first)\n"
 	"  --level L          perfect or 1..8\n"
 	"  --table FILE       play from a table saved by 'solve --save FILE' (same rules) instead\n"
-	"                     of solving\n";
+	"                     of solving\n"
+	"The transcript starts with 'game: OPTIONS' (the shortest options that rebuild these\n"
+	"rules) and 'rules: SETTINGS' (every setting, one canonical line).\n";
 
 enum { OPT_AS, OPT_LEVEL, OPT_TABLE };
 static const struct extra_option extra[] = {{"--as", true}, {"--level", true}, {"--table", true}};
@@ -139,6 +142,7 @@ static int finish(struct game *g, const char *how)
 
 static int play(struct game *g)
 {
+	game_text_header(stdout, g->s.rules);
 	for (;;) {
 		if (movegen_is_terminal(g->s.rules, g->at))
 			return finish(g, "game over");

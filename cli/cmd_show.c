@@ -6,6 +6,8 @@
 
 #include "args.h"
 #include "commands.h"
+#include "describe.h"
+#include "game_text.h"
 #include "movegen.h"
 #include "output.h"
 #include "position.h"
@@ -20,12 +22,14 @@ static const char help[] =
 	"and the outcome for the mover if both sides then play perfectly: win in N, loss in N\n"
 	"(N moves in all, this one included) or draw. Best move first: fastest win, then draws,\n"
 	"then slowest loss. The game is solved from CODE, so any position works.\n"
-	"CSV columns: move,result,outcome,moves. JSON: {position,value,remoteness,moves:[{move,\n"
-	"result,outcome,moves}]}.\n"
+	"CSV columns: move,result,outcome,moves,game. JSON: {position,value,remoteness,moves:[{move,\n"
+	"result,outcome,moves}],rules}.\n"
 	"  --table FILE       answer from a table saved by 'solve --save FILE', or a CSV export\n"
 	"                     ('solve --export FILE.csv'), instead of solving; the file must be of\n"
 	"                     exactly these rules, complete and intact (checksum), and CODE\n"
-	"                     reachable from its start\n";
+	"                     reachable from its start\n"
+	"The game named is the rules with their own start (CODE is where the moves are listed).\n"
+	GAME_TEXT_HELP;
 
 enum { OPT_TABLE };
 static const struct extra_option extra[] = {{"--table", true}};
@@ -61,14 +65,18 @@ int cmd_show(int argc, char **argv)
 	size_t n = ranked_moves(s.rules, &s.solution, at, moves);
 	enum value v = solution_value(&s.solution, at);
 	char code[POSITION_CODE_MAX];
+	struct description game;
+	rules_set_start(s.rules, rules_default_start(s.rules)); // the game is the rules, not CODE
+	describe_game(s.rules, &game);
 	position_format(s.rules, at, code);
 	if (opt.format == FORMAT_JSON) {
 		printf("{\"position\":\"%s\",\"value\":\"%s\",\"remoteness\":", code, cell_value_name(v));
 		printf(v == VALUE_DRAW ? "null" : "%u", solution_remoteness(&s.solution, at));
 		printf(",\"moves\":[");
 	} else if (opt.format == FORMAT_CSV) {
-		puts("move,result,outcome,moves");
+		puts("move,result,outcome,moves,game");
 	} else {
+		game_text_header_of(stdout, &game);
 		printf("position %s: %s", code, cell_value_name(v));
 		printf(v == VALUE_DRAW ? " for the player to move\n" : " in %u for the player to move\n",
 		       solution_remoteness(&s.solution, at));
@@ -81,14 +89,19 @@ int cmd_show(int argc, char **argv)
 			printf(m->outcome == VALUE_DRAW ? "null}" : "%u}", m->moves);
 		} else if (opt.format == FORMAT_CSV) {
 			printf("%s,%s,%s,", m->text, m->code, cell_value_name(m->outcome));
-			printf(m->outcome == VALUE_DRAW ? "\n" : "%u\n", m->moves);
+			printf(m->outcome == VALUE_DRAW ? "," : "%u,", m->moves);
+			game_csv_field_of(stdout, &game);
+			putchar('\n');
 		} else {
 			printf("  %-10s -> %-12s %s", m->text, m->code, cell_value_name(m->outcome));
 			printf(m->outcome == VALUE_DRAW ? "\n" : " in %u\n", m->moves);
 		}
 	}
-	if (opt.format == FORMAT_JSON)
-		printf("]}\n");
+	if (opt.format == FORMAT_JSON) {
+		printf("],\"rules\":");
+		game_json_rules_of(stdout, &game);
+		printf("}\n");
+	}
 	free(moves);
 	solved_free(&s);
 	return 0;

@@ -8,6 +8,7 @@
 #include "coalition.h"
 #include "commands.h"
 #include "enumerate.h"
+#include "game_text.h"
 #include "output.h"
 #include "position.h"
 #include "retrograde.h"
@@ -35,8 +36,9 @@ static const char help[] =
 	"                     moves' results, space-separated; game: the option string) or\n"
 	"                     FILE.jsonl (first line {\"rules\":{...}}, then one object per\n"
 	"                     position); 'show --table FILE.csv' reads the CSV\n"
-	"CSV: one row per reachable position: code,depth,value,remoteness (two players) or\n"
-	"code,depth,forcer (the seat slot that can force a win, 0 = player to move, or empty).\n";
+	"CSV: one row per reachable position: code,depth,value,remoteness,game (two players) or\n"
+	"code,depth,forcer,game (forcer: the seat slot that can force a win, 0 = player to move,\n"
+	"or empty).\n" GAME_TEXT_HELP;
 
 enum { OPT_POSITION, OPT_EXPORT, OPT_SAVE };
 static const struct extra_option extra[] = {{"--position", true}, {"--export", true}, {"--save", true}};
@@ -54,11 +56,14 @@ static void print_two(const struct cli_options *opt, const struct solved *s, uin
 		printf("{\"players\":2,\"position\":\"%s\",\"reachable\":%llu,\"value\":\"%s\",\"remoteness\":", code,
 		       (unsigned long long)s->e.reachable_count, cell_value_name(v));
 		printf(v == VALUE_DRAW ? "null" : "%u", rem);
-		printf(",\"counts\":{\"win\":%llu,\"loss\":%llu,\"draw\":%llu},\"longest_forced\":{\"remoteness\":%u,\"position\":\"%s\"}}\n",
+		printf(",\"counts\":{\"win\":%llu,\"loss\":%llu,\"draw\":%llu},\"longest_forced\":{\"remoteness\":%u,\"position\":\"%s\"},\"rules\":",
 		       (unsigned long long)sol->count[VALUE_WIN], (unsigned long long)sol->count[VALUE_LOSS],
 		       (unsigned long long)sol->count[VALUE_DRAW], sol->max_remoteness, longest);
+		game_json_rules(stdout, s->rules);
+		printf("}\n");
 		return;
 	}
+	game_text_header(stdout, s->rules);
 	printf("position %s: %s", code, cell_value_name(v));
 	if (v != VALUE_DRAW)
 		printf(" in %u", rem);
@@ -76,8 +81,10 @@ static void print_many(const struct cli_options *opt, const struct solved *s, ui
 	if (opt->format == FORMAT_JSON)
 		printf("{\"players\":%u,\"position\":\"%s\",\"reachable\":%llu,\"seats\":[", s->rules->players, code,
 		       (unsigned long long)s->e.reachable_count);
-	else
+	else {
+		game_text_header(stdout, s->rules);
 		printf("position %s; each seat against all the others together:\n", code);
+	}
 	for (unsigned t = 0; t < s->rules->players; t++) {
 		enum value v = coalition_value(c, at, t);
 		unsigned rem = coalition_remoteness(c, at, t);
@@ -93,8 +100,10 @@ static void print_many(const struct cli_options *opt, const struct solved *s, ui
 		printf("],\"forced\":[");
 		for (unsigned t = 0; t < s->rules->players; t++)
 			printf("%s%llu", t ? "," : "", (unsigned long long)c->forced_count[t]);
-		printf("],\"nobody\":%llu,\"open\":%llu}\n", (unsigned long long)c->nobody_count,
+		printf("],\"nobody\":%llu,\"open\":%llu,\"rules\":", (unsigned long long)c->nobody_count,
 		       (unsigned long long)c->open_count);
+		game_json_rules(stdout, s->rules);
+		printf("}\n");
 		return;
 	}
 	printf("reachable %llu; positions where the player at slot t can force a win:", (unsigned long long)s->e.reachable_count);
@@ -108,7 +117,9 @@ static void print_csv(const struct solved *s)
 {
 	char code[POSITION_CODE_MAX];
 	bool two = s->rules->players == 2;
-	puts(two ? "code,depth,value,remoteness" : "code,depth,forcer");
+	struct description game;
+	describe_game(s->rules, &game);
+	puts(two ? "code,depth,value,remoteness,game" : "code,depth,forcer,game");
 	for (uint64_t i = 0; i < s->e.size; i++) {
 		if (s->e.depth[i] == ENUMERATE_UNSEEN)
 			continue;
@@ -116,11 +127,13 @@ static void print_csv(const struct solved *s)
 		if (two) {
 			enum value v = solution_value(&s->solution, i);
 			printf("%s,%u,%s,", code, s->e.depth[i], cell_value_name(v));
-			printf(v == VALUE_DRAW ? "\n" : "%u\n", solution_remoteness(&s->solution, i));
+			printf(v == VALUE_DRAW ? "," : "%u,", solution_remoteness(&s->solution, i));
 		} else {
 			int f = coalition_forcer(&s->coalition, i);
-			printf(f < 0 ? "%s,%u,\n" : "%s,%u,%d\n", code, s->e.depth[i], f);
+			printf(f < 0 ? "%s,%u,," : "%s,%u,%d,", code, s->e.depth[i], f);
 		}
+		game_csv_field_of(stdout, &game);
+		putchar('\n');
 	}
 }
 

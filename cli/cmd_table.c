@@ -6,6 +6,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "game_text.h"
 #include "numparse.h"
 #include "output.h"
 #include "table.h"
@@ -22,10 +23,91 @@ static const char help[] =
 	"listed with its parents ('code <- parents'; all of them unreachable too).\n"
 	"CSV columns: hands,rollover,positions,distinct,reachable,reachable_sms,\n"
 	"published_positions,published_distinct,published_reachable,published_sms,agrees,\n"
-	"unreachable_last_dead,unreachable_other (empty where not computed or not published).\n";
+	"unreachable_last_dead,unreachable_other (empty where not computed or not published),\n"
+	"game,game_sms (the option strings of the row's two games: '--hands H --rollover R' and\n"
+	"that with '--variant suicide,meta,suns').\n"
+	"JSON: {rows:[{hands,rollover,positions,...,evidence,rules,rules_sms}]}: each row carries\n"
+	"the rules of its two games (null only where even their tables were over the limit).\n"
+	"Text starts with 'game:' and 'rules:' lines that give the games of the rows, H hands and\n"
+	"rollover R, with every setting that the rows share.\n";
+
+// One setting or option of a row's description with the row's own numbers replaced by H and R
+// (and the start, the same on every hand, by its value to the power 2H): "hands=H".
+static void generic_token(const char *tok, size_t len, const char *prev, size_t prev_len, const char *start1)
+{
+	if (len > 6 && !strncmp(tok, "hands=", 6))
+		printf("hands=H");
+	else if (len > 9 && !strncmp(tok, "rollover=", 9))
+		printf("rollover=R");
+	else if (len > 6 && !strncmp(tok, "start=", 6))
+		printf("start=%s^(2H)", start1);
+	else if (prev_len == 7 && !strncmp(prev, "--hands", 7))
+		printf("H");
+	else if (prev_len == 10 && !strncmp(prev, "--rollover", 10))
+		printf("R");
+	else
+		printf("%.*s", (int)len, tok);
+}
+
+// Prints text with generic_token applied to each space-separated token. With other, prints
+// only the tokens that differ from those of other (the same settings, in the same order).
+static void print_generic(const char *text, const char *other, const char *start1)
+{
+	const char *p = text, *q = other, *prev = "";
+	size_t prev_len = 0;
+	bool first = true;
+	while (*p) {
+		size_t len = strcspn(p, " "), olen = q ? strcspn(q, " ") : 0;
+		bool same = q && len == olen && !strncmp(p, q, len);
+		bool start = len > 6 && !strncmp(p, "start=", 6);
+		if (!q || (!same && !start && strncmp(p, "hands=", 6) && strncmp(p, "rollover=", 9))) {
+			printf(first ? "" : " ");
+			generic_token(p, len, prev, prev_len, start1);
+			first = false;
+		}
+		prev = p, prev_len = len;
+		p += len + (p[len] == ' ');
+		if (q)
+			q += olen + (q[olen] == ' ');
+	}
+}
+
+// The games of the rows: one line of options, one of settings, from a described row.
+static void print_games(struct table_row *rows, size_t n)
+{
+	unsigned h0 = rows[0].hands, h1 = rows[n - 1].hands, r0 = rows[0].rollover, r1 = rows[n - 1].rollover;
+	for (size_t i = 0; i < n; i++) {
+		h0 = rows[i].hands < h0 ? rows[i].hands : h0, h1 = rows[i].hands > h1 ? rows[i].hands : h1;
+		r0 = rows[i].rollover < r0 ? rows[i].rollover : r0, r1 = rows[i].rollover > r1 ? rows[i].rollover : r1;
+	}
+	const struct table_row *d = NULL;
+	for (size_t i = 0; i < n && !d; i++)
+		if (rows[i].described && rows[i].described_sms)
+			d = &rows[i];
+	printf("game: one row per ");
+	if (d)
+		print_generic(d->game.options, NULL, "1");
+	else
+		printf("--hands H --rollover R");
+	printf(" (H = %u..%u, R = %u..%u); reach_sms: ", h0, h1, r0, r1);
+	if (d)
+		print_generic(d->game_sms.options, NULL, "1");
+	else
+		printf("--hands H --rollover R --variant suicide,meta,suns");
+	printf("\nrules: ");
+	if (d) {
+		print_generic(d->game.settings, NULL, "1");
+		printf("; reach_sms: start=(R-1)^(2H) ");
+		print_generic(d->game_sms.settings, d->game.settings, "(R-1)");
+	} else {
+		printf("(not built: every row is over the memory limit)");
+	}
+	putchar('\n');
+}
 
 static void print_text(struct table_row *rows, size_t n)
 {
+	print_games(rows, n);
 	printf("%5s %8s %22s %14s %12s %12s %12s %12s\n", "hands", "rollover", "positions", "distinct",
 	       "reachable", "published", "reach_sms", "published");
 	for (size_t i = 0; i < n; i++) {
@@ -58,7 +140,7 @@ static void print_text(struct table_row *rows, size_t n)
 static void print_csv(struct table_row *rows, size_t n)
 {
 	puts("hands,rollover,positions,distinct,reachable,reachable_sms,published_positions,published_distinct,"
-	     "published_reachable,published_sms,agrees,unreachable_last_dead,unreachable_other");
+	     "published_reachable,published_sms,agrees,unreachable_last_dead,unreachable_other,game,game_sms");
 	for (size_t i = 0; i < n; i++) {
 		struct table_row *t = &rows[i];
 		const struct published_row *p = t->published;
@@ -74,9 +156,15 @@ static void print_csv(struct table_row *rows, size_t n)
 			printf(",,,,");
 		printf("%s,", p && t->computed ? (table_row_disagrees(t) ? "no" : "yes") : "");
 		if (t->computed)
-			printf("%llu,%llu\n", (unsigned long long)t->last_dead, (unsigned long long)t->other_unreachable);
+			printf("%llu,%llu,", (unsigned long long)t->last_dead, (unsigned long long)t->other_unreachable);
 		else
-			printf(",\n");
+			printf(",,");
+		if (t->described)
+			game_csv_field_of(stdout, &t->game);
+		putchar(',');
+		if (t->described_sms)
+			game_csv_field_of(stdout, &t->game_sms);
+		putchar('\n');
 	}
 }
 
@@ -110,6 +198,16 @@ static void print_json(struct table_row *rows, size_t n)
 			output_json_string(stdout, t->evidence);
 		else
 			output_json_string(stdout, t->note);
+		printf(",\"rules\":");
+		if (t->described)
+			game_json_rules_of(stdout, &t->game);
+		else
+			printf("null");
+		printf(",\"rules_sms\":");
+		if (t->described_sms)
+			game_json_rules_of(stdout, &t->game_sms);
+		else
+			printf("null");
 		printf("}");
 	}
 	printf("]}\n");

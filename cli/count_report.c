@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "closed_form.h"
+#include "game_text.h"
 #include "output.h"
 #include "variants.h"
 
@@ -13,6 +14,7 @@ static void print_text(const struct count_report *c)
 {
 	const struct enumeration *e = &c->e;
 	const struct rules *rules = c->rules;
+	game_text_header_of(stdout, &c->game);
 	printf("players %u, hands %s, rollover %u, variants %s, start %s\n", rules->players, c->hands,
 	       rules->rollover, c->variants[0] ? c->variants : "none", c->start);
 	gmp_printf("positions  %Zd\ndistinct   %Zd\n", c->positions, c->distinct);
@@ -47,24 +49,28 @@ static void print_csv(const struct count_report *c)
 	const struct rules *rules = c->rules;
 	char code[POSITION_CODE_MAX];
 	if (c->with_unreachable) {
-		puts("code,reason");
+		puts("code,reason,game");
 		for (int g = 0; g < UNREACHABLE_REASON_COUNT; g++)
 			for (uint64_t i = 0; i < c->u.count[g] && i < COUNT_REPORT_UNREACHABLE_LIMIT; i++) {
 				position_format(rules, c->u.index[g][i], code);
-				printf("%s,%s\n", code, unreachable_reason_key((enum unreachable_reason)g));
+				printf("%s,%s,", code, unreachable_reason_key((enum unreachable_reason)g));
+				game_csv_field_of(stdout, &c->game);
+				putchar('\n');
 			}
 		return;
 	}
-	puts("players,hands,rollover,variants,positions,distinct,reachable,terminal,max_depth,depth,layer_positions,layer_terminal");
+	puts("players,hands,rollover,variants,positions,distinct,reachable,terminal,max_depth,depth,layer_positions,layer_terminal,game");
 	for (unsigned d = 0; d <= e->max_depth; d++) {
 		printf("%u,", rules->players);
 		output_csv_field(stdout, c->hands);
 		printf(",%u,", rules->rollover);
 		output_csv_field(stdout, c->variants);
-		gmp_printf(",%Zd,%Zd,%llu,%llu,%u,%u,%llu,%llu\n", c->positions, c->distinct,
+		gmp_printf(",%Zd,%Zd,%llu,%llu,%u,%u,%llu,%llu,", c->positions, c->distinct,
 			   (unsigned long long)e->reachable_count, (unsigned long long)e->terminal_count,
 			   e->max_depth, d, (unsigned long long)e->layer_count[d],
 			   (unsigned long long)e->layer_terminal[d]);
+		game_csv_field_of(stdout, &c->game);
+		putchar('\n');
 	}
 }
 
@@ -93,7 +99,7 @@ static void print_json(const struct count_report *c)
 	printf("{\"players\":%u,\"hands\":", rules->players);
 	output_json_hands(stdout, rules->players, rules->hands);
 	printf(",\"rollover\":%u,\"variants\":", rules->rollover);
-	output_json_variants(stdout, rules->variants);
+	output_json_variants(stdout, c->game.variants);
 	gmp_printf(",\"start\":\"%s\",\"positions\":%Zd,\"distinct\":%Zd,\"reachable\":%llu,\"terminal\":%llu,\"moves\":%llu,\"max_depth\":%u,\"layers\":[",
 		   c->start, c->positions, c->distinct, (unsigned long long)e->reachable_count,
 		   (unsigned long long)e->terminal_count, (unsigned long long)e->move_count, e->max_depth);
@@ -111,6 +117,8 @@ static void print_json(const struct count_report *c)
 		printf(",\"reachable\":%llu,\"length\":%llu}", (unsigned long long)c->special.reachable,
 		       (unsigned long long)c->special.length);
 	}
+	printf(",\"rules\":");
+	game_json_rules_of(stdout, &c->game);
 	printf("}\n");
 }
 
@@ -122,7 +130,8 @@ void count_report_init(struct count_report *c, const struct rules *rules, bool c
 	closed_form_tagged(c->positions, c->distinct, rules->players, rules->hands, rules->modulus,
 			   rules->lives, rules->axis[AXIS_ZOMBIES]);
 	output_hands(c->hands, sizeof c->hands, rules->players, rules->hands);
-	variants_format_list(rules->variants, c->variants, sizeof c->variants);
+	describe_game(rules, &c->game);
+	variants_format_list(c->game.variants, c->variants, sizeof c->variants);
 	position_format(rules, rules->start, c->start);
 	if (!custom_start)
 		c->special = special_predict(rules);

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "args.h"
+#include "describe.h"
 #include "enumerate.h"
 #include "position.h"
 #include "special.h"
@@ -24,7 +25,8 @@ struct count_report {
 	struct unreachable u;       // filled by the caller with --unreachable
 	bool with_unreachable;
 	struct special_prediction special;
-	char hands[128], variants[512], start[POSITION_CODE_MAX];
+	struct description game;    // the rules, as every output names them
+	char hands[128], variants[512], start[POSITION_CODE_MAX]; // variants: describe_variants
 };
 
 // Fills everything but e and u from rules (and whether --start was given). Clear with

@@ -2,48 +2,57 @@
 // The game's name in each output format (see game_text.h).
 #include "game_text.h"
 
-#include "describe.h"
 #include "output.h"
-#include "position.h"
 #include "variants.h"
+
+void game_text_header_of(FILE *f, const struct description *d)
+{
+	fprintf(f, "game: %s\nrules: %s\n", d->options, d->settings);
+}
+
+void game_json_rules_of(FILE *f, const struct description *d)
+{
+	fprintf(f, "{\"players\":%u,\"hands\":[", d->players);
+	for (unsigned k = 0; k < d->players; k++)
+		fprintf(f, "%s%u", k ? "," : "", d->hands[k]);
+	fprintf(f, "],\"rollover\":%u,\"lives\":%u,\"start\":", d->rollover, d->lives);
+	output_json_string(f, d->start);
+	fputs(",\"variants\":", f);
+	output_json_variants(f, d->variants);
+	fputs(",\"axes\":{", f);
+	for (int a = 0; a < AXIS_COUNT; a++) {
+		fprintf(f, "%s\"%s\":", a ? "," : "", axis_name((enum axis)a));
+		output_json_string(f, axis_values((enum axis)a)[d->axis[a]]);
+	}
+	fputs("},\"options\":", f);
+	output_json_string(f, d->options);
+	fputs(",\"settings\":", f);
+	output_json_string(f, d->settings);
+	fputc('}', f);
+}
+
+void game_csv_field_of(FILE *f, const struct description *d)
+{
+	output_csv_field(f, d->options);
+}
 
 void game_text_header(FILE *f, const struct rules *rules)
 {
-	char buf[DESCRIBE_MAX];
-	describe_options(rules, buf, sizeof buf);
-	fprintf(f, "game: %s\n", buf);
-	describe_settings(rules, buf, sizeof buf);
-	fprintf(f, "rules: %s\n", buf);
+	struct description d;
+	describe_game(rules, &d);
+	game_text_header_of(f, &d);
 }
 
 void game_json_rules(FILE *f, const struct rules *rules)
 {
-	char buf[DESCRIBE_MAX];
-	fprintf(f, "{\"players\":%u,\"hands\":[", rules->players);
-	for (unsigned k = 0; k < rules->players; k++)
-		fprintf(f, "%s%u", k ? "," : "", rules->hands[k]);
-	position_format(rules, rules->start, buf);
-	fprintf(f, "],\"rollover\":%u,\"lives\":%u,\"start\":", rules->rollover, rules->lives);
-	output_json_string(f, buf);
-	fputs(",\"variants\":", f);
-	output_json_variants(f, describe_variants(rules));
-	fputs(",\"axes\":{", f);
-	for (int a = 0; a < AXIS_COUNT; a++) {
-		fprintf(f, "%s\"%s\":", a ? "," : "", axis_name((enum axis)a));
-		output_json_string(f, axis_values((enum axis)a)[rules->axis[a]]);
-	}
-	describe_options(rules, buf, sizeof buf);
-	fputs("},\"options\":", f);
-	output_json_string(f, buf);
-	describe_settings(rules, buf, sizeof buf);
-	fputs(",\"settings\":", f);
-	output_json_string(f, buf);
-	fputc('}', f);
+	struct description d;
+	describe_game(rules, &d);
+	game_json_rules_of(f, &d);
 }
 
 void game_csv_field(FILE *f, const struct rules *rules)
 {
-	char buf[DESCRIBE_MAX];
-	describe_options(rules, buf, sizeof buf);
-	output_csv_field(f, buf);
+	struct description d;
+	describe_game(rules, &d);
+	game_csv_field_of(f, &d);
 }

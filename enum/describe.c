@@ -184,3 +184,17 @@ enum status describe_parse(const char *settings, struct rules_spec *spec, char *
 	spec->lives = lives > 1 ? lives : 0; // one life: no lives rule (the eliminate axis says the rest)
 	return STATUS_OK;
 }
+
+void describe_game(const struct rules *rules, struct description *d)
+{
+	memset(d, 0, sizeof *d);
+	d->players = rules->players;
+	memcpy(d->hands, rules->hands, sizeof d->hands);
+	d->rollover = rules->rollover;
+	d->lives = rules->lives;
+	memcpy(d->axis, rules->axis, sizeof d->axis);
+	d->variants = describe_variants(rules);
+	position_format(rules, rules->start, d->start);
+	describe_options(rules, d->options, sizeof d->options);
+	describe_settings(rules, d->settings, sizeof d->settings);
+}

@@ -11,9 +11,12 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "position.h"
 #include "rules.h"
 
-#define DESCRIBE_MAX 1024
+// Room for either text: every axis, a list of hands, every variant name and a start code of
+// the largest instance (16 players of 16 hands, two or three characters a hand) fit.
+#define DESCRIBE_MAX (POSITION_CODE_MAX + 1024)
 
 // "players=2 hands=2 rollover=5 lives=1 start=1111 overflow=rollover ... stumps=no": every
 // setting, in a fixed order, axes in enum axis order.
@@ -30,5 +33,17 @@ uint64_t describe_variants(const struct rules *rules);
 // token that is not one of the line's settings in order.
 enum status describe_parse(const char *settings, struct rules_spec *spec, char *start, size_t len,
 			   struct error *err);
+
+// All of the above, copied out of the rules: outlives them (a table row keeps the description
+// of a game whose tables are freed).
+struct description {
+	unsigned players, hands[RULES_MAX_PLAYERS], rollover, lives;
+	int axis[AXIS_COUNT];
+	uint64_t variants;               // describe_variants
+	char start[POSITION_CODE_MAX];   // the start code
+	char options[DESCRIBE_MAX];      // describe_options
+	char settings[DESCRIBE_MAX];     // describe_settings
+};
+void describe_game(const struct rules *rules, struct description *d);
 
 #endif
