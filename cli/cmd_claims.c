@@ -20,7 +20,9 @@ static const char help[] =
 	"of lookahead avoids losing; 14 moves in all and at most 5 per position; cutoff lets the\n"
 	"first player win; halves lets the second player win; one hand follows Fibonacci mod r;\n"
 	"rollover 2 is degenerate; more hands than the opponent is good) and prints a Markdown\n"
-	"report with the evidence for each (text only).\n";
+	"report with the evidence for each (Markdown text).\n";
+
+static const struct command_args command = {"claims", NULL, ARGS_THREADS, FORMAT_BIT(FORMAT_TEXT), NULL, 0, NULL, help};
 
 #define MAX_LOOKAHEAD 6
 
@@ -243,11 +245,9 @@ int cmd_claims(int argc, char **argv)
 	struct cli_options opt;
 	struct claims_instance in;
 	struct error err;
-	int rc = args_parse(argc, argv, "claims", NULL, 0, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
-	if (opt.format != FORMAT_TEXT)
-		return args_fail("claims", "--format: the report is Markdown text only");
 	if (claims_solve(2, 5, 0, &in, &err) != STATUS_OK)
 		return output_failure("claims", STATUS_FAILURE, err.msg);
 	printf("# Published claims, checked\n\nWritten by `chopsticks claims`; every number below is computed by the "

@@ -15,6 +15,7 @@
 #include "position.h"
 #include "ranked_moves.h"
 #include "solved.h"
+#include "stdio_check.h"
 
 static const char help[] =
 	"usage: chopsticks play [rule options] [--as first|second] [--level perfect|N]\n"
@@ -29,7 +30,9 @@ static const char help[] =
 	"  --level L          perfect or 1..8\n";
 
 enum { OPT_AS, OPT_LEVEL };
-static const struct extra_option extra[] = {{"--as", true}, {"--level", true}};
+static const struct extra_option extra[] = {{"--as", true, NULL, 0}, {"--level", true, NULL, 0}};
+static const struct command_args command = {"play", NULL, ARGS_RULES | ARGS_COMPUTE, FORMAT_BIT(FORMAT_TEXT),
+					    extra, 2, NULL, help};
 
 #define MAX_PLIES 1000 // a drawn game is stopped after this many moves
 
@@ -97,7 +100,8 @@ static void list_moves(const struct game *g, size_t n, bool hint)
 	}
 }
 
-// Reads the human's choice; returns the index into moves, or -1 at end of input or quit.
+// Reads the human's choice; returns the index into moves, -1 at end of input or quit, or -2
+// after a read error (printed).
 static long read_choice(struct game *g, size_t n)
 {
 	char line[256];
@@ -105,7 +109,7 @@ static long read_choice(struct game *g, size_t n)
 		printf("your move (1-%zu, a move, hint, quit): ", n);
 		fflush(stdout);
 		if (!fgets(line, sizeof line, stdin))
-			return -1;
+			return stdio_read_failed("play") ? -2 : -1;
 		line[strcspn(line, "\r\n")] = '\0';
 		if (!isatty(STDIN_FILENO))
 			printf("%s\n", line); // echo scripted input so the transcript reads well
@@ -150,6 +154,8 @@ static int play(struct game *g)
 			qsort(g->moves, n, sizeof *g->moves, by_code);
 			list_moves(g, n, false);
 			long k = read_choice(g, n);
+			if (k == -2)
+				return 1;
 			if (k < 0) {
 				printf("\ngame abandoned after %u moves\n", g->plies);
 				return 0;
@@ -171,7 +177,7 @@ int cmd_play(int argc, char **argv)
 	struct cli_options opt;
 	struct game g = {0};
 	uint64_t v;
-	int rc = args_parse(argc, argv, "play", extra, 2, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
 	if (opt.spec.players != 2)

@@ -25,7 +25,7 @@ static const char help[] =
 	"Three or more players: for each seat, whether that player can force a win when all the\n"
 	"others play together against them (win), the others can stop it (loss), or neither\n"
 	"(draw); and the reachable positions where nobody can force a win.\n"
-	"  --position CODE    the position to report (default: the start)\n"
+	"  --position CODE    the position to report (default: the start; text and json)\n"
 	"  --export FILE      also save every reachable position (two players) to FILE.csv\n"
 	"                     (code,depth,value,remoteness,best: the best moves' results,\n"
 	"                     space-separated) or FILE.jsonl; 'show --table FILE.csv' reads it\n"
@@ -33,7 +33,9 @@ static const char help[] =
 	"code,depth,forcer (the seat slot that can force a win, 0 = player to move, or empty).\n";
 
 enum { OPT_POSITION, OPT_EXPORT };
-static const struct extra_option extra[] = {{"--position", true}, {"--export", true}};
+static const struct extra_option extra[] = {
+	{"--position", true, NULL, FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON)}, {"--export", true, NULL, 0}};
+static const struct command_args command = {"solve", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 2, NULL, help};
 
 static void print_two(const struct cli_options *opt, const struct solved *s, uint64_t at)
 {
@@ -122,11 +124,11 @@ int cmd_solve(int argc, char **argv)
 {
 	struct cli_options opt;
 	struct solved s;
-	int rc = args_parse(argc, argv, "solve", extra, 2, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0 || (rc = solved_build(&opt, &s)) != 0)
 		return rc < 0 ? 0 : rc;
 	uint64_t at = s.rules->start;
-	if (opt.extra_set[OPT_POSITION] && (rc = solved_position(&s, opt.extra_value[OPT_POSITION], &at)) != 0) {
+	if (opt.extra_set[OPT_POSITION] && (rc = solved_position(&s, "solve", "--position", opt.extra_value[OPT_POSITION], &at)) != 0) {
 		solved_free(&s);
 		return rc;
 	}
