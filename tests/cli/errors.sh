@@ -27,4 +27,16 @@ refused 'transfers-only.*divisions-only|divisions-only.*transfers-only' -- \
 refused '[0-9].*([KMGTPE]i?B|[Bb]ytes?)' -- count --hands 16 --rollover 250
 refused '5x' -- count --rollover 5x
 
+# Control characters in a value are escaped, so the message stays one line.
+refused '--threads .1\\n2.: must be an integer' -- count --threads $'1\n2'
+refused '.a\\x01b\\tc.: unknown variant' -- count --variant $'a\x01b\tc'
+refused 'unknown command .co\\nunt.' -- $'co\nunt'
+refused 'unknown option .--x\\ry.' -- count $'--x\ry'
+
+# The positional CODE of show is named as given, not as --start.
+refused "^chopsticks show: position code '9999': " -- show 9999
+if [[ $stderr != *--start* ]]; then pass; else fail "show blames --start" "$stderr"; fi
+refused "^chopsticks solve: --position '1100': not reachable" -- solve --position 1100
+refused "^chopsticks graph: --around code '9'" -- graph --around 9
+
 finish
