@@ -8,14 +8,21 @@
 
 #include "numparse.h"
 
+// An integer option from lo to hi into *out.
+static int parse_count(const struct command_args *cmd, const char *name, const char *value, unsigned lo,
+		       unsigned hi, unsigned *out)
+{
+	uint64_t v;
+	if (!numparse_u64(value, (size_t)-1, lo, hi, &v))
+		return args_fail(cmd->name, "%s '%s': must be an integer from %u to %u", name, value, lo, hi);
+	*out = (unsigned)v;
+	return -1;
+}
+
 static int parse_players(const struct command_args *cmd, const char *name, const char *value,
 			 struct cli_options *opt)
 {
-	uint64_t v;
-	if (!numparse_u64(value, (size_t)-1, 2, RULES_MAX_PLAYERS, &v))
-		return args_fail(cmd->name, "%s '%s': must be an integer from 2 to %d", name, value, RULES_MAX_PLAYERS);
-	opt->spec.players = (unsigned)v;
-	return -1;
+	return parse_count(cmd, name, value, 2, RULES_MAX_PLAYERS, &opt->spec.players);
 }
 
 // --hands and --rollover keep their text: a command reads ranges, or args_parse one value.
@@ -56,11 +63,7 @@ static int parse_variant(const struct command_args *cmd, const char *name, const
 static int parse_lives(const struct command_args *cmd, const char *name, const char *value,
 		       struct cli_options *opt)
 {
-	uint64_t v;
-	if (!numparse_u64(value, (size_t)-1, 1, RULES_MAX_LIVES, &v))
-		return args_fail(cmd->name, "%s '%s': must be an integer from 1 to %d", name, value, RULES_MAX_LIVES);
-	opt->spec.lives = (unsigned)v;
-	return -1;
+	return parse_count(cmd, name, value, 1, RULES_MAX_LIVES, &opt->spec.lives);
 }
 
 static int keep_start(const struct command_args *cmd, const char *name, const char *value,
@@ -104,11 +107,7 @@ static int parse_format(const struct command_args *cmd, const char *name, const 
 static int parse_threads(const struct command_args *cmd, const char *name, const char *value,
 			 struct cli_options *opt)
 {
-	uint64_t v;
-	if (!numparse_u64(value, (size_t)-1, 1, 1024, &v))
-		return args_fail(cmd->name, "%s '%s': must be an integer from 1 to 1024", name, value);
-	opt->threads = (unsigned)v;
-	return -1;
+	return parse_count(cmd, name, value, 1, 1024, &opt->threads);
 }
 
 static int parse_size(const struct command_args *cmd, const char *name, const char *value,

@@ -6,52 +6,43 @@
 # on stdout). Repeated --variant lists combine; the same value given twice is accepted.
 source "$(dirname "$0")/lib/harness.sh"
 
-refused() {
-	local re=$1
-	shift
-	expect_exit 2 "$@"
-	expect_stdout_empty
-	expect_stderr_one_line
-	expect_stderr_match "$re"
-}
-
 # Shared options a command does not use.
-refused '^chopsticks atlas: --start is not used by atlas' -- atlas --start 9
-refused '^chopsticks variants: --players is not used by variants' -- variants --players 3
-refused '^chopsticks claims: --variant is not used by claims' -- claims --variant cutoff
-refused '^chopsticks show: --start is not used by show' -- show 1111 --start 1211
-refused '^chopsticks table: --variant is not used by table' -- table --variant cutoff
-refused '^chopsticks table: --players is not used by table' -- table --players 2
-refused '^chopsticks variants: --threads is not used by variants' -- variants --threads 2
-refused '^chopsticks atlas: --max-memory is not used by atlas' -- atlas --max-memory 1G
-refused '^chopsticks claims: --overflow is not used by claims' -- claims --overflow cutoff
+expect_refused '^chopsticks atlas: --start is not used by atlas' -- atlas --start 9
+expect_refused '^chopsticks variants: --players is not used by variants' -- variants --players 3
+expect_refused '^chopsticks claims: --variant is not used by claims' -- claims --variant cutoff
+expect_refused '^chopsticks show: --start is not used by show' -- show 1111 --start 1211
+expect_refused '^chopsticks table: --variant is not used by table' -- table --variant cutoff
+expect_refused '^chopsticks table: --players is not used by table' -- table --players 2
+expect_refused '^chopsticks variants: --threads is not used by variants' -- variants --threads 2
+expect_refused '^chopsticks atlas: --max-memory is not used by atlas' -- atlas --max-memory 1G
+expect_refused '^chopsticks claims: --overflow is not used by claims' -- claims --overflow cutoff
 
 # Formats a command does not write, naming those it does.
-refused "^chopsticks atlas: --format 'json': atlas writes csv only" -- atlas --format json
-refused "^chopsticks play: --format 'json': play writes text only" -- play --format json
-refused "^chopsticks claims: --format 'csv': claims writes text only" -- claims --format csv
-refused "^chopsticks graph: --format 'text': graph writes dot only" -- graph --format text
-refused "^chopsticks count: --format 'dot': must be text, csv or json" -- count --format dot
+expect_refused "^chopsticks atlas: --format 'json': atlas writes csv only" -- atlas --format json
+expect_refused "^chopsticks play: --format 'json': play writes text only" -- play --format json
+expect_refused "^chopsticks claims: --format 'csv': claims writes text only" -- claims --format csv
+expect_refused "^chopsticks graph: --format 'text': graph writes dot only" -- graph --format text
+expect_refused "^chopsticks count: --format 'dot': must be text, csv or json" -- count --format dot
 
 # A command's own options without what they need.
-refused '^chopsticks games: --table is used only with --format csv' -- games --table finals
-refused '^chopsticks games: --table is used only with --format csv' -- games --table by-length --format json
-refused '^chopsticks games: --examples is used only with --format text or json' -- games --examples 2 --format csv
-refused '^chopsticks graph: --depth is used only with --around' -- graph --depth 2
-refused '^chopsticks solve: --position is used only with --format text or json' -- solve --position 1211 --format csv
+expect_refused '^chopsticks games: --table is used only with --format csv' -- games --table finals
+expect_refused '^chopsticks games: --table is used only with --format csv' -- games --table by-length --format json
+expect_refused '^chopsticks games: --examples is used only with --format text or json' -- games --examples 2 --format csv
+expect_refused '^chopsticks graph: --depth is used only with --around' -- graph --depth 2
+expect_refused '^chopsticks solve: --position is used only with --format text or json' -- solve --position 1211 --format csv
 
 # Single-value options given twice with different values.
-refused "--hands given twice, '2' and '3'" -- count --hands 2 --hands 3
-refused "--rollover given twice, '4' and '5'" -- count --rollover 4 --rollover 5
-refused "--players given twice" -- count --players 2 --players=3
-refused "--format given twice, 'csv' and 'json'" -- count --format csv --format json
-refused "--threads given twice" -- count --threads 1 --threads 2
-refused "--max-memory given twice" -- count --max-memory 1G --max-memory 2G
-refused "--lives given twice" -- count --lives 1 --lives 2
-refused "--start given twice" -- count --start 1111 --start 1211
-refused "--overflow given twice" -- count --overflow cutoff --overflow rollover
-refused "--position given twice" -- solve --position 1111 --position 1211
-refused "--as given twice" -- play --as first --as second
+expect_refused "--hands given twice, '2' and '3'" -- count --hands 2 --hands 3
+expect_refused "--rollover given twice, '4' and '5'" -- count --rollover 4 --rollover 5
+expect_refused "--players given twice" -- count --players 2 --players=3
+expect_refused "--format given twice, 'csv' and 'json'" -- count --format csv --format json
+expect_refused "--threads given twice" -- count --threads 1 --threads 2
+expect_refused "--max-memory given twice" -- count --max-memory 1G --max-memory 2G
+expect_refused "--lives given twice" -- count --lives 1 --lives 2
+expect_refused "--start given twice" -- count --start 1111 --start 1211
+expect_refused "--overflow given twice" -- count --overflow cutoff --overflow rollover
+expect_refused "--position given twice" -- solve --position 1111 --position 1211
+expect_refused "--as given twice" -- play --as first --as second
 
 # The same value again is harmless; --variant lists combine, a name in two of them is refused.
 expect_exit 0 -- count --hands 2 --hands 2 --format csv --format csv
@@ -62,8 +53,8 @@ expect_exit 0 -- count --variant cutoff,suicide
 cutoff_suicide=$stdout
 expect_exit 0 -- count --variant suicide --variant=cutoff
 if [[ $stdout == "$cutoff_suicide" ]]; then pass; else fail "combined lists differ from one list" "$stdout"; fi
-refused "--variant 'cutoff': variant given twice" -- count --variant cutoff --variant meta,cutoff
-refused "'cutoff': variant given twice" -- count --variant cutoff,cutoff
+expect_refused "--variant 'cutoff': variant given twice" -- count --variant cutoff --variant meta,cutoff
+expect_refused "'cutoff': variant given twice" -- count --variant cutoff,cutoff
 
 # What each command does take still works.
 expect_exit 0 -- atlas --format csv --singles --hands 2 --rollover 3

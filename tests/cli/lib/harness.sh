@@ -95,6 +95,17 @@ expect_stdout_match() {
 	if [[ $stdout =~ $1 ]]; then pass; else fail "stdout does not match /$1/" "$stdout"; fi
 }
 
+# expect_refused REGEX -- ARGS...: the run of ARGS exits 2 with nothing on stdout and one
+# message line (and the hint) matching REGEX.
+expect_refused() {
+	local re=$1
+	shift
+	expect_exit 2 "$@"
+	expect_stdout_empty
+	expect_stderr_one_line
+	expect_stderr_match "$re"
+}
+
 # finish: prints the tally as "NAME: N passed, N failed" and exits, 1 when any check failed.
 finish() {
 	local name
