@@ -41,6 +41,7 @@ struct game {
 	unsigned human;  // 0: first, 1: second
 	unsigned level;  // 0: perfect
 	unsigned plies;
+	int read_status; // exit status of a failed read of stdin
 	uint64_t at;
 	struct ranked_move *moves;
 };
@@ -101,7 +102,7 @@ static void list_moves(const struct game *g, size_t n, bool hint)
 }
 
 // Reads the human's choice; returns the index into moves, -1 at end of input or quit, or -2
-// after a read error (printed).
+// after a read error (printed; its exit status in g->read_status).
 static long read_choice(struct game *g, size_t n)
 {
 	char line[256];
@@ -109,7 +110,7 @@ static long read_choice(struct game *g, size_t n)
 		printf("your move (1-%zu, a move, hint, quit): ", n);
 		fflush(stdout);
 		if (!fgets(line, sizeof line, stdin))
-			return stdio_read_failed("play") ? -2 : -1;
+			return (g->read_status = stdio_read_failed("play")) ? -2 : -1;
 		line[strcspn(line, "\r\n")] = '\0';
 		if (!isatty(STDIN_FILENO))
 			printf("%s\n", line); // echo scripted input so the transcript reads well
@@ -155,7 +156,7 @@ static int play(struct game *g)
 			list_moves(g, n, false);
 			long k = read_choice(g, n);
 			if (k == -2)
-				return 1;
+				return g->read_status;
 			if (k < 0) {
 				printf("\ngame abandoned after %u moves\n", g->plies);
 				return 0;

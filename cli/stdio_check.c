@@ -44,6 +44,10 @@ int stdio_read_failed(const char *cmd)
 {
 	if (!ferror(stdin))
 		return 0;
+	if (errno == EINTR) { // SIGINT while waiting for a line
+		message_print(cmd, "interrupted");
+		return 130;
+	}
 	message_print(cmd, "read error on standard input%s%s", errno ? ": " : "", errno ? strerror(errno) : "");
 	return 1;
 }

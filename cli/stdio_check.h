@@ -12,7 +12,8 @@ void stdio_guard(void);
 // Returns the exit status.
 int stdio_close_stdout(const char *cmd, int status);
 // After fgets on stdin returned NULL: 0 at the end of input; on a read error prints
-// "chopsticks CMD: read error on standard input: REASON" and returns 1.
+// "chopsticks CMD: read error on standard input: REASON" and returns 1 (a read cut short
+// by SIGINT: "interrupted", 130).
 int stdio_read_failed(const char *cmd);
 
 #endif
