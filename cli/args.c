@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Shared command-line parsing (see args.h). Every number goes through numparse_u64; every
-// refusal names the bad value and what is allowed.
+// Shared command-line parsing (see args.h): the loop over argv, --help, and the refusals
+// that follow from a command's declaration (options it does not use, repeated options,
+// its own options used without what they need).
 #include "args.h"
 
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,44 +12,49 @@
 #include <omp.h>
 #endif
 
-#include "closed_form.h"
-#include "enumerate.h"
+#include "args_shared.h"
+#include "message.h"
 #include "numparse.h"
-#include "position.h"
-#include "variants.h"
-
-const char args_rule_help[] =
-	"Rule options:\n"
-	"  --players P        number of players, 2..16 (default 2)\n"
-	"  --hands H          hands per player, 1..16 (default 2), or one count per player: 3,2\n"
-	"  --rollover R       a hand dies at exactly R fingers, 2..250 (default 5)\n"
-	"  --variant LIST     comma-separated variant names (see 'chopsticks variants')\n"
-	"  --lives N          a player who drops to one finger (or none) loses a life and restarts\n"
-	"                     from the start hands, and is out after the last (1..16; sudden death\n"
-	"                     with lives: --lives 1 is exactly --variant sudden-death, and its codes\n"
-	"                     carry no tag; from 2 on codes carry ':L', lives left, e.g. 13:2/11:3)\n"
-	"  --start CODE       start from this position instead of the standard start\n"
-	"  --AXIS VALUE       set one rule axis directly, e.g. --overflow cutoff --revive never\n"
-	"                     (the axes and their values: 'chopsticks variants --axes')\n";
-
-const char args_common_help[] =
-	"Common options:\n"
-	"  --format F         text, csv or json (default text)\n"
-	"  --threads N        OpenMP threads, 1..1024 (default: all cores); results do not depend on it\n"
-	"  --max-memory SIZE  refuse instances needing more, e.g. 512M, 8G (default: 90% of RAM)\n"
-	"  --help, --version\n"
-	"Exit status: 0 success, 1 failure, 2 bad usage or input (including instances refused\n"
-	"as too large, with an estimate), 130 interrupted.\n";
 
 int args_fail(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "chopsticks %s: ", cmd);
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\ntry 'chopsticks %s --help'\n", cmd);
+	message_vprint(cmd, fmt, ap);
 	va_end(ap);
+	fprintf(stderr, "try 'chopsticks %s --help'\n", cmd);
 	return 2;
+}
+
+static void print_help(const struct command_args *cmd)
+{
+	fputs(cmd->help, stdout);
+	unsigned rules = cmd->accepts & ARGS_RULES;
+	if (cmd->accepts & ARGS_RANGES)
+		rules &= ~(unsigned)(ARGS_HANDS | ARGS_ROLLOVER); // the command's help covers them
+	if (rules)
+		fputs("Rule options:\n", stdout);
+	for (const struct shared_option *o = args_shared; o->parse; o++)
+		if (o->accept & rules)
+			fputs(o->help, stdout);
+	char formats[64], first[16];
+	args_format_list(cmd->formats, formats, sizeof formats);
+	args_format_list(cmd->formats & -cmd->formats, first, sizeof first);
+	fputs("Common options:\n", stdout);
+	if (__builtin_popcount(cmd->formats) == 1)
+		printf("  --format F         %s, the only format\n", formats);
+	else
+		printf("  --format F         %s (default %s)\n", formats, first);
+	for (const struct shared_option *o = args_shared; o->parse; o++)
+		if (o->accept & cmd->accepts & ARGS_COMPUTE)
+			fputs(o->help, stdout);
+	fputs("  --help, --version\n"
+	      "An option given twice is refused unless both values are the same (lists of --variant\n"
+	      "combine), and so is an option this command does not use.\n"
+	      "Exit status: 0 success, 1 failure (including a write error on standard output), 2 bad\n"
+	      "usage or input (including instances refused as too large, with an estimate), 130\n"
+	      "interrupted.\n",
+	      stdout);
 }
 
 static uint64_t default_max_bytes(void)
@@ -60,20 +65,30 @@ static uint64_t default_max_bytes(void)
 	return (uint64_t)pages * (uint64_t)page / 10 * 9;
 }
 
-static int parse_size(const char *cmd, const char *text, uint64_t *out)
+// The cores this process may run on; OMP_NUM_THREADS lowers it, never raises it; 1..1024.
+static unsigned default_threads(void)
 {
-	size_t len = strlen(text);
-	uint64_t unit = 1, value;
-	const char *units = "KMGT";
-	const char *u = len ? strchr(units, text[len - 1]) : NULL;
-	if (u && *u) {
-		unit = UINT64_C(1) << (10 * (u - units + 1));
-		len--;
-	}
-	if (!numparse_u64(text, len, 1, UINT64_MAX / unit, &value))
-		return args_fail(cmd, "--max-memory '%s': must be a positive size such as 4096, 512M or 8G", text);
-	*out = value * unit;
-	return -1;
+#ifdef _OPENMP
+	int n = omp_get_max_threads(), procs = omp_get_num_procs();
+	n = procs < n ? procs : n;
+	return n < 1 ? 1 : n > 1024 ? 1024 : (unsigned)n;
+#else
+	return 1;
+#endif
+}
+
+static void defaults(struct cli_options *opt, const struct command_args *cmd)
+{
+	memset(opt, 0, sizeof *opt);
+	opt->command = cmd->name;
+	opt->start_name = "--start";
+	opt->format = (enum format)__builtin_ctz(cmd->formats);
+	opt->spec.players = 2;
+	opt->spec.rollover = 5;
+	for (unsigned s = 0; s < RULES_MAX_PLAYERS; s++)
+		opt->spec.hands[s] = 2;
+	opt->spec.max_bytes = default_max_bytes();
+	opt->threads = default_threads();
 }
 
 static int parse_hands(const char *cmd, struct cli_options *opt)
@@ -100,104 +115,47 @@ static int parse_hands(const char *cmd, struct cli_options *opt)
 	return -1;
 }
 
-// "--overflow cutoff": sets an axis directly. Returns 0 when name is not an axis option.
-static int parse_axis(const char *cmd, const char *name, const char *value, struct cli_options *opt)
+static int find_extra(const struct command_args *cmd, const char *name)
 {
-	for (int a = 0; a < AXIS_COUNT; a++) {
-		if (strcmp(name + 2, axis_name((enum axis)a)))
-			continue;
-		int v = axis_parse_value((enum axis)a, value);
-		if (v < 0) {
-			const char *const *names = axis_values((enum axis)a);
-			char allowed[128] = "";
-			for (int i = 0; i < 4 && names[i]; i++)
-				snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%s", i ? ", " : "", names[i]);
-			return args_fail(cmd, "%s '%s': must be one of %s", name, value, allowed);
-		}
-		opt->spec.axis[a] = v + 1;
-		return -1;
-	}
-	return 0;
-}
-
-static int parse_common(const char *cmd, const char *name, const char *value, struct cli_options *opt)
-{
-	uint64_t v;
-	struct error err;
-	if (!strcmp(name, "--players")) {
-		if (!numparse_u64(value, (size_t)-1, 2, RULES_MAX_PLAYERS, &v))
-			return args_fail(cmd, "--players '%s': must be an integer from 2 to %d", value, RULES_MAX_PLAYERS);
-		opt->spec.players = (unsigned)v;
-	} else if (!strcmp(name, "--hands")) {
-		opt->hands_text = value;
-		opt->hands_given = true;
-	} else if (!strcmp(name, "--rollover")) {
-		opt->rollover_text = value;
-		opt->rollover_given = true;
-	} else if (!strcmp(name, "--variant")) {
-		if (variants_parse_list(value, &opt->spec.variants, &err) != STATUS_OK)
-			return args_fail(cmd, "--variant %s", err.msg);
-	} else if (!strcmp(name, "--lives")) {
-		if (!numparse_u64(value, (size_t)-1, 1, RULES_MAX_LIVES, &v))
-			return args_fail(cmd, "--lives '%s': must be an integer from 1 to %d", value, RULES_MAX_LIVES);
-		opt->spec.lives = (unsigned)v;
-	} else if (!strcmp(name, "--start")) {
-		opt->start = value;
-	} else if (!strcmp(name, "--format")) {
-		const char *names[] = {"text", "csv", "json", "dot"};
-		unsigned f = 0, formats = strcmp(cmd, "graph") ? 3 : 4;
-		while (f < formats && strcmp(value, names[f]))
-			f++;
-		if (f == formats)
-			return args_fail(cmd, "--format '%s': must be %s", value,
-					 formats == 4 ? "text, csv, json or dot" : "text, csv or json");
-		opt->format = (enum format)f;
-	} else if (!strcmp(name, "--threads")) {
-		if (!numparse_u64(value, (size_t)-1, 1, 1024, &v))
-			return args_fail(cmd, "--threads '%s': must be an integer from 1 to 1024", value);
-		opt->threads = (unsigned)v;
-	} else if (!strcmp(name, "--max-memory")) {
-		return parse_size(cmd, value, &opt->spec.max_bytes);
-	} else {
-		return parse_axis(cmd, name, value, opt);
-	}
-	return -1;
-}
-
-static const char *const common_names[] = {"--players", "--hands", "--rollover", "--variant", "--lives", "--start",
-					   "--format", "--threads", "--max-memory"};
-
-static int find_extra(const struct extra_option *extra, unsigned n, const char *name)
-{
-	for (unsigned i = 0; i < n; i++)
-		if (!strcmp(extra[i].name, name))
+	for (unsigned i = 0; i < cmd->n_extra; i++)
+		if (!strcmp(cmd->extra[i].name, name))
 			return (int)i;
 	return -1;
 }
 
-static bool is_common(const char *name)
+// The command's own options that do nothing here: without the option they need, or with
+// another format than theirs.
+static int check_extra(const struct command_args *cmd, const struct cli_options *opt)
 {
-	for (int a = 0; a < AXIS_COUNT; a++)
-		if (!strncmp(name, "--", 2) && !strcmp(name + 2, axis_name((enum axis)a)))
-			return true;
-	for (size_t i = 0; i < sizeof common_names / sizeof *common_names; i++)
-		if (!strcmp(common_names[i], name))
-			return true;
-	return false;
+	char formats[64];
+	for (unsigned i = 0; i < cmd->n_extra; i++) {
+		const struct extra_option *x = &cmd->extra[i];
+		if (!opt->extra_set[i])
+			continue;
+		if (x->needs && !opt->extra_set[find_extra(cmd, x->needs)])
+			return args_fail(cmd->name, "%s is used only with %s", x->name, x->needs);
+		args_format_list(x->formats, formats, sizeof formats);
+		if (x->formats && !(x->formats & FORMAT_BIT(opt->format)))
+			return args_fail(cmd->name, "%s is used only with --format %s", x->name, formats);
+	}
+	return -1;
 }
 
-static int finish(const char *cmd, struct cli_options *opt)
+static int finish(const struct command_args *cmd, struct cli_options *opt)
 {
 	int rc;
 	uint64_t v;
-	// table and atlas read ranges (A-B) themselves; everyone else wants one value.
-	bool ranges = !strcmp(cmd, "table") || !strcmp(cmd, "atlas");
-	if (opt->rollover_given && !ranges &&
+	if (opt->positional == NULL && cmd->positional)
+		return args_fail(cmd->name, "missing %s", cmd->positional);
+	if ((rc = check_extra(cmd, opt)) >= 0)
+		return rc;
+	bool single = !(cmd->accepts & ARGS_RANGES); // else the command reads ranges A-B itself
+	if (opt->rollover_given && single &&
 	    !numparse_u64(opt->rollover_text, (size_t)-1, 2, RULES_MAX_ROLLOVER, &v))
-		return args_fail(cmd, "--rollover '%s': must be an integer from 2 to %d", opt->rollover_text, RULES_MAX_ROLLOVER);
-	if (opt->rollover_given && !ranges)
+		return args_fail(cmd->name, "--rollover '%s': must be an integer from 2 to %d", opt->rollover_text, RULES_MAX_ROLLOVER);
+	if (opt->rollover_given && single)
 		opt->spec.rollover = (unsigned)v;
-	if (opt->hands_given && !ranges && (rc = parse_hands(cmd, opt)) >= 0)
+	if (opt->hands_given && single && (rc = parse_hands(cmd->name, opt)) >= 0)
 		return rc;
 #ifdef _OPENMP
 	omp_set_num_threads((int)opt->threads);
@@ -205,156 +163,80 @@ static int finish(const char *cmd, struct cli_options *opt)
 	return -1;
 }
 
-static void defaults(struct cli_options *opt, const char *cmd)
+// What args_parse has seen so far.
+struct parse_state {
+	const char *seen[ARGS_SHARED_SLOTS + ARGS_MAX_EXTRA]; // the value each option was given
+};
+
+// A second value for the option in slot is refused unless it is the same. Returns -1 to
+// store it, 0 to skip it (the same again), or 2.
+static int repeated(const struct command_args *cmd, struct parse_state *ps, unsigned slot,
+		    const char *name, const char *value)
 {
-	memset(opt, 0, sizeof *opt);
-	opt->command = cmd;
-	opt->spec.players = 2;
-	opt->spec.rollover = 5;
-	for (unsigned s = 0; s < RULES_MAX_PLAYERS; s++)
-		opt->spec.hands[s] = 2;
-	opt->spec.max_bytes = default_max_bytes();
-#ifdef _OPENMP
-	opt->threads = (unsigned)omp_get_max_threads();
-#else
-	opt->threads = 1;
-#endif
+	if (!ps->seen[slot]) {
+		ps->seen[slot] = value;
+		return -1;
+	}
+	if (!strcmp(ps->seen[slot], value))
+		return 0;
+	return args_fail(cmd->name, "%s given twice, '%s' and '%s': give it once", name, ps->seen[slot], value);
 }
 
-int args_parse(int argc, char **argv, const char *cmd, const struct extra_option *extra,
-	       unsigned n_extra, const char *positional_name, const char *help,
-	       struct cli_options *opt)
+// Parses the option at argv[*i] (and its value, moving *i past it). Returns -1 to go on, or 2.
+static int parse_option(const struct command_args *cmd, struct parse_state *ps, int argc, char **argv,
+			int *i, struct cli_options *opt)
 {
+	char name[64];
+	unsigned slot = 0;
+	const char *arg = argv[*i], *value = NULL, *eq = strchr(arg, '=');
+	size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+	snprintf(name, sizeof name, "%.*s", (int)(len < 63 ? len : 63), arg);
+	int e = find_extra(cmd, name);
+	const struct shared_option *sh = e < 0 ? args_shared_find(name, &slot) : NULL;
+	if (e < 0 && !sh)
+		return args_fail(cmd->name, "unknown option '%s'", name);
+	if (sh && sh->accept && !(sh->accept & cmd->accepts))
+		return args_fail(cmd->name, "%s is not used by %s", name, cmd->name);
+	if (sh || cmd->extra[e].takes_value) {
+		value = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
+		if (!value)
+			return args_fail(cmd->name, "%s needs a value", name);
+	} else if (eq) {
+		return args_fail(cmd->name, "%s takes no value", name);
+	}
+	if (e >= 0) {
+		int rc = value ? repeated(cmd, ps, ARGS_SHARED_SLOTS + (unsigned)e, name, value) : -1;
+		opt->extra_set[e] = true;
+		opt->extra_value[e] = rc < 0 ? value : opt->extra_value[e];
+		return rc > 0 ? rc : -1;
+	}
+	int rc = sh->combines ? -1 : repeated(cmd, ps, slot, name, value);
+	return rc < 0 ? sh->parse(cmd, name, value, opt) : rc > 0 ? rc : -1;
+}
+
+int args_parse(int argc, char **argv, const struct command_args *cmd, struct cli_options *opt)
+{
+	struct parse_state ps = {{0}};
 	defaults(opt, cmd);
 	for (int i = 1; i < argc; i++) {
-		char name[64];
-		const char *arg = argv[i], *value = NULL, *eq = strchr(arg, '=');
+		const char *arg = argv[i];
 		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-			fputs(help, stdout);
-			if (strstr(help, "[rule options]"))
-				fputs(args_rule_help, stdout);
-			fputs(args_common_help, stdout);
+			print_help(cmd);
 			return 0;
 		}
 		if (!strcmp(arg, "--version")) {
-			printf("chopsticks %s\n", CHOPSTICKS_VERSION);
+			printf("%s %s\n", cmd->program ? cmd->program : "chopsticks", CHOPSTICKS_VERSION);
 			return 0;
 		}
 		if (strncmp(arg, "--", 2) != 0) {
-			if (!positional_name || opt->positional)
-				return args_fail(cmd, "unexpected argument '%s'", arg);
+			if (!cmd->positional || opt->positional)
+				return args_fail(cmd->name, "unexpected argument '%s'", arg);
 			opt->positional = arg;
 			continue;
 		}
-		size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-		snprintf(name, sizeof name, "%.*s", (int)(len < 63 ? len : 63), arg);
-		int e = find_extra(extra, n_extra, name);
-		bool wants = is_common(name) || (e >= 0 && extra[e].takes_value);
-		if (e < 0 && !is_common(name))
-			return args_fail(cmd, "unknown option '%s'", name);
-		if (wants) {
-			value = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!value)
-				return args_fail(cmd, "%s needs a value", name);
-		} else if (eq) {
-			return args_fail(cmd, "%s takes no value", name);
-		}
-		if (e >= 0) {
-			opt->extra_set[e] = true;
-			opt->extra_value[e] = value;
-			continue;
-		}
-		int rc = parse_common(cmd, name, value, opt);
+		int rc = parse_option(cmd, &ps, argc, argv, &i, opt);
 		if (rc >= 0)
 			return rc;
 	}
-	if (positional_name && !opt->positional)
-		return args_fail(cmd, "missing %s", positional_name);
 	return finish(cmd, opt);
-}
-
-void args_distinct(const struct cli_options *opt, mpz_t distinct)
-{
-	mpz_t positions;
-	mpz_init(positions);
-	bool stumps = opt->spec.axis[AXIS_STUMPS] == 2 || (opt->spec.variants >> VARIANT_STUMPS & 1);
-	closed_form_tagged(positions, distinct, opt->spec.players, opt->spec.hands,
-			   opt->spec.rollover * (stumps ? 2 : 1), opt->spec.lives,
-			   opt->spec.axis[AXIS_ZOMBIES] == 2 || (opt->spec.variants >> VARIANT_ZOMBIES & 1));
-	mpz_clear(positions);
-}
-
-int args_parse_range(const char *cmd, const char *name, const char *text, unsigned lo, unsigned hi,
-		     unsigned *a, unsigned *b)
-{
-	const char *dash = strchr(text, '-');
-	uint64_t x, y;
-	size_t len = dash ? (size_t)(dash - text) : strlen(text);
-	if (!numparse_u64(text, len, lo, hi, &x) ||
-	    !numparse_u64(dash ? dash + 1 : text, (size_t)-1, x, hi, &y))
-		return args_fail(cmd, "%s '%s': must be N or A-B with %u <= A <= B <= %u", name, text, lo, hi);
-	*a = (unsigned)x;
-	*b = (unsigned)y;
-	return -1;
-}
-
-// Writes 2^log2v as a short decimal ("3.17e+50"), also past the range of a double.
-static void approx(char *buf, double log2v)
-{
-	double log10v = log2v * log10(2.0), e = floor(log10v);
-	snprintf(buf, 32, "%.3ge%+.0f", pow(10.0, log10v - e), e);
-}
-
-// Refuses, before anything is allocated, an instance whose positions alone would need more
-// than the limit (estimated from the closed form, so it works at any size).
-static int check_size(const struct cli_options *opt, uint64_t bytes_per_position)
-{
-	mpz_t distinct;
-	mpz_init(distinct);
-	args_distinct(opt, distinct);
-	long exp2;
-	double mantissa = mpz_get_d_2exp(&exp2, distinct); // distinct = mantissa * 2^exp2
-	mpz_clear(distinct);
-	double log2_need = (double)exp2 + log2(mantissa * (double)bytes_per_position);
-	if (!opt->spec.max_bytes || log2_need <= log2((double)opt->spec.max_bytes))
-		return 0;
-	char count[32], gib[32];
-	approx(count, log2_need - log2((double)bytes_per_position));
-	approx(gib, log2_need - 30);
-	fprintf(stderr, "chopsticks %s: instance too large: %s positions need about %s GiB, the limit is %.3g GiB (--max-memory)\n",
-		opt->command, count, gib, (double)opt->spec.max_bytes / (1 << 30));
-	return 2;
-}
-
-int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position, struct rules **out)
-{
-	struct error err;
-	*out = NULL;
-	if (check_size(opt, bytes_per_position))
-		return 2;
-	enum status st = rules_build(&opt->spec, out, &err);
-	if (st != STATUS_OK) {
-		fprintf(stderr, "chopsticks %s: %s\n", opt->command, err.msg);
-		return st == STATUS_BAD_INPUT ? 2 : 1;
-	}
-	// The tables count twice: the dense engine (dense.h) keeps a renumbered copy.
-	double need = (double)(*out)->size * (double)bytes_per_position + 2.0 * (double)(*out)->table_bytes;
-	if (opt->spec.max_bytes && need > (double)opt->spec.max_bytes) {
-		fprintf(stderr, "chopsticks %s: instance too large: its positions and move tables need about %.3g GiB, the limit is %.3g GiB (--max-memory)\n",
-			opt->command, need / (1 << 30), (double)opt->spec.max_bytes / (1 << 30));
-		rules_free(*out);
-		*out = NULL;
-		return 2;
-	}
-	uint64_t start;
-	if (opt->start) {
-		if (position_parse(*out, opt->start, &start, &err) != STATUS_OK) {
-			fprintf(stderr, "chopsticks %s: --start %s\n", opt->command, err.msg);
-			rules_free(*out);
-			*out = NULL;
-			return 2;
-		}
-		rules_set_start(*out, start);
-	}
-	return 0;
 }

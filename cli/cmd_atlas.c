@@ -25,7 +25,9 @@ static const char help[] =
 	"  --singles          only the standard rules and each variant alone\n";
 
 enum { OPT_SINGLES };
-static const struct extra_option extra[] = {{"--singles", false}};
+static const struct extra_option extra[] = {{"--singles", false, NULL, 0}};
+static const struct command_args command = {"atlas", NULL, ARGS_HANDS | ARGS_ROLLOVER | ARGS_RANGES | ARGS_THREADS,
+					    FORMAT_BIT(FORMAT_CSV), extra, 1, NULL, help};
 
 // Solves one cell and prints its row; refused combinations print nothing. Returns 0, or
 // the exit status of a failure.
@@ -54,7 +56,7 @@ int cmd_atlas(int argc, char **argv)
 {
 	struct cli_options opt;
 	unsigned h0 = 2, h1 = 2, r0 = 3, r1 = 6;
-	int rc = args_parse(argc, argv, "atlas", extra, 1, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
 	if ((opt.hands_given && (rc = args_parse_range("atlas", "--hands", opt.hands_text, 1, 4, &h0, &h1)) >= 0) ||

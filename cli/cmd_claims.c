@@ -25,6 +25,8 @@ static const char help[] =
 	"'Games:' that names the games it solves by their options (the rules of a single game:\n"
 	"'chopsticks count OPTIONS' prints them), the report with the settings of the standard game.\n";
 
+static const struct command_args command = {"claims", NULL, ARGS_THREADS, FORMAT_BIT(FORMAT_TEXT), NULL, 0, NULL, help};
+
 #define MAX_LOOKAHEAD 6
 
 // The paragraph that names the game of a claim: "Game: `OPTIONS`." and what varies.
@@ -264,11 +266,9 @@ int cmd_claims(int argc, char **argv)
 	struct cli_options opt;
 	struct claims_instance in;
 	struct error err;
-	int rc = args_parse(argc, argv, "claims", NULL, 0, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
-	if (opt.format != FORMAT_TEXT)
-		return args_fail("claims", "--format: the report is Markdown text only");
 	if (claims_solve(2, 5, 0, &in, &err) != STATUS_OK)
 		return output_failure("claims", STATUS_FAILURE, err.msg);
 	char settings[DESCRIBE_MAX];

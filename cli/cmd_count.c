@@ -25,14 +25,15 @@ static const char help[] =
 	"closed form is printed beside the walk (text, and json key closed_form).\n" GAME_TEXT_HELP;
 
 enum { OPT_UNREACHABLE };
-static const struct extra_option extra[] = {{"--unreachable", false}};
+static const struct extra_option extra[] = {{"--unreachable", false, NULL, 0}};
+static const struct command_args command = {"count", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 1, NULL, help};
 
 int cmd_count(int argc, char **argv)
 {
 	struct cli_options opt;
 	struct rules *rules = NULL;
 	struct error err;
-	int rc = args_parse(argc, argv, "count", extra, 1, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0 || (rc = args_build_rules(&opt, ENUMERATE_BYTES_PER_POSITION, &rules)) != 0)
 		return rc < 0 ? 0 : rc;
 	struct count_report c;

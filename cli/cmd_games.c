@@ -24,12 +24,17 @@ static const char help[] =
 	"has won there after that many moves (seat 1 moved first). Games by length: the exact\n"
 	"number of games from the start that end in a final after exactly n moves, n = 1..N.\n"
 	"  --max-length N     count games up to N moves (default 30, at most 500)\n"
-	"  --examples K       examples per kind of game, one per final (default 3, at most 50)\n"
-	"  --table T          with --format csv: by-length (length,games,game; default) or\n"
-	"                     finals (code,length,winner,game)\n" GAME_TEXT_HELP;
+	"  --examples K       examples per kind of game, one per final (default 3, at most 50;\n"
+	"                     text and json)\n"
+	"  --table T          the table --format csv writes (refused with other formats):\n"
+	"                     by-length (length,games,game; default) or finals\n"
+	"                     (code,length,winner,game)\n" GAME_TEXT_HELP;
 
 enum { OPT_MAX_LENGTH, OPT_EXAMPLES, OPT_TABLE };
-static const struct extra_option extra[] = {{"--max-length", true}, {"--examples", true}, {"--table", true}};
+static const struct extra_option extra[] = {
+	{"--max-length", true, NULL, 0}, {"--examples", true, NULL, FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON)},
+	{"--table", true, NULL, FORMAT_BIT(FORMAT_CSV)}};
+static const struct command_args command = {"games", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 3, NULL, help};
 
 static void print_codes(const struct rules *rules, const uint64_t *idx, size_t n, const char *sep, bool quote)
 {
@@ -191,7 +196,7 @@ int cmd_games(int argc, char **argv)
 	struct lengths l;
 	struct error err;
 	bool finals;
-	int rc = args_parse(argc, argv, "games", extra, 3, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0 || (rc = parse_options(&opt, &lo, &finals)) != 0 || (rc = solved_build(&opt, &s)) != 0)
 		return rc < 0 ? 0 : rc;
 	enum status st = lengths_compute(s.rules, &s.e, &lo, output_progress("games"), &l, &err);

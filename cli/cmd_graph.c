@@ -21,7 +21,8 @@ static const char help[] =
 	"codes, filled by value for the player to move (two players: win green, loss red, draw\n"
 	"grey; terminal positions boxed), the start drawn bold; edges: attack solid, own-hands\n"
 	"move (split) dashed, pass dotted. Graphs over --max-nodes (default 5000) are refused;\n"
-	"--around CODE --depth K keeps the positions within K moves of CODE (either way).\n"
+	"--around CODE --depth K keeps the positions within K moves of CODE (either way;\n"
+	"--depth defaults to 2 and is refused without --around).\n"
 	"  --table FILE       values from a table saved by 'solve --save FILE' (same rules)\n"
 	"  --format dot       the only format, and the default\n"
 	"The game is named in two comments after the first line: '// game: OPTIONS' (the\n"
@@ -29,7 +30,10 @@ static const char help[] =
 
 enum { OPT_AROUND, OPT_DEPTH, OPT_MAX_NODES, OPT_TABLE };
 static const struct extra_option extra[] = {
-	{"--around", true}, {"--depth", true}, {"--max-nodes", true}, {"--table", true}};
+	{"--around", true, NULL, 0}, {"--depth", true, "--around", 0}, {"--max-nodes", true, NULL, 0},
+	{"--table", true, NULL, 0}};
+static const struct command_args command = {"graph", NULL, ARGS_RULES | ARGS_COMPUTE, FORMAT_BIT(FORMAT_DOT),
+					    extra, 4, NULL, help};
 
 static const char *const fill[] = {"white", "palegreen", "lightpink", "lightgrey"};
 static const char *const edge_style[] = {"solid", "dashed", "dotted"};
@@ -93,11 +97,9 @@ int cmd_graph(int argc, char **argv)
 	struct cli_options opt;
 	struct solved s;
 	uint64_t depth = 2, max_nodes = 5000, center;
-	int rc = args_parse(argc, argv, "graph", extra, 4, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
-	if (opt.format == FORMAT_CSV || opt.format == FORMAT_JSON)
-		return args_fail("graph", "--format: graph writes only dot (the default)");
 	if (opt.extra_set[OPT_DEPTH] && !numparse_u64(opt.extra_value[OPT_DEPTH], (size_t)-1, 0, 250, &depth))
 		return args_fail("graph", "--depth '%s': must be an integer from 0 to 250", opt.extra_value[OPT_DEPTH]);
 	if (opt.extra_set[OPT_MAX_NODES] && !numparse_u64(opt.extra_value[OPT_MAX_NODES], (size_t)-1, 1, 1000000, &max_nodes))
@@ -107,7 +109,7 @@ int cmd_graph(int argc, char **argv)
 	uint8_t *keep = calloc(s.e.size, 1);
 	uint64_t kept = 0;
 	if (keep && opt.extra_set[OPT_AROUND]) {
-		if ((rc = solved_position(&s, opt.extra_value[OPT_AROUND], &center)) == 0)
+		if ((rc = solved_position(&s, "graph", "--around", opt.extra_value[OPT_AROUND], &center)) == 0)
 			kept = neighbourhood(&s, center, (unsigned)depth, keep);
 	} else if (keep) {
 		for (uint64_t i = 0; i < s.e.size; i++)

@@ -17,6 +17,7 @@
 #include "ranked_moves.h"
 #include "solution_file.h"
 #include "solved.h"
+#include "stdio_check.h"
 
 static const char help[] =
 	"usage: chopsticks play [rule options] [--as first|second] [--level perfect|N]\n"
@@ -35,7 +36,9 @@ static const char help[] =
 	"rules) and 'rules: SETTINGS' (every setting, one canonical line).\n";
 
 enum { OPT_AS, OPT_LEVEL, OPT_TABLE };
-static const struct extra_option extra[] = {{"--as", true}, {"--level", true}, {"--table", true}};
+static const struct extra_option extra[] = {{"--as", true, NULL, 0}, {"--level", true, NULL, 0}, {"--table", true, NULL, 0}};
+static const struct command_args command = {"play", NULL, ARGS_RULES | ARGS_COMPUTE, FORMAT_BIT(FORMAT_TEXT),
+					    extra, 3, NULL, help};
 
 #define MAX_PLIES 1000 // a drawn game is stopped after this many moves
 
@@ -44,6 +47,7 @@ struct game {
 	unsigned human;  // 0: first, 1: second
 	unsigned level;  // 0: perfect
 	unsigned plies;
+	int read_status; // exit status of a failed read of stdin
 	uint64_t at;
 	struct ranked_move *moves;
 };
@@ -103,7 +107,8 @@ static void list_moves(const struct game *g, size_t n, bool hint)
 	}
 }
 
-// Reads the human's choice; returns the index into moves, or -1 at end of input or quit.
+// Reads the human's choice; returns the index into moves, -1 at end of input or quit, or -2
+// after a read error (printed; its exit status in g->read_status).
 static long read_choice(struct game *g, size_t n)
 {
 	char line[256];
@@ -111,7 +116,7 @@ static long read_choice(struct game *g, size_t n)
 		printf("your move (1-%zu, a move, hint, quit): ", n);
 		fflush(stdout);
 		if (!fgets(line, sizeof line, stdin))
-			return -1;
+			return (g->read_status = stdio_read_failed("play")) ? -2 : -1;
 		line[strcspn(line, "\r\n")] = '\0';
 		if (!isatty(STDIN_FILENO))
 			printf("%s\n", line); // echo scripted input so the transcript reads well
@@ -157,6 +162,8 @@ static int play(struct game *g)
 			qsort(g->moves, n, sizeof *g->moves, by_code);
 			list_moves(g, n, false);
 			long k = read_choice(g, n);
+			if (k == -2)
+				return g->read_status;
 			if (k < 0) {
 				printf("\ngame abandoned after %u moves\n", g->plies);
 				return 0;
@@ -178,7 +185,7 @@ int cmd_play(int argc, char **argv)
 	struct cli_options opt;
 	struct game g = {0};
 	uint64_t v;
-	int rc = args_parse(argc, argv, "play", extra, 3, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
 	if (opt.spec.players != 2)

@@ -32,13 +32,16 @@ static const char help[] =
 	GAME_TEXT_HELP;
 
 enum { OPT_TABLE };
-static const struct extra_option extra[] = {{"--table", true}};
+static const struct extra_option extra[] = {{"--table", true, NULL, 0}};
+// CODE is the start of the solve, so --start has no use here.
+static const struct command_args command = {"show", NULL, (ARGS_RULES & ~(unsigned)ARGS_START) | ARGS_COMPUTE,
+					    FORMATS_DATA, extra, 1, "CODE", help};
 
 int cmd_show(int argc, char **argv)
 {
 	struct cli_options opt;
 	struct solved s;
-	int rc = args_parse(argc, argv, "show", extra, 1, "CODE", help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
 	if (opt.spec.players != 2)
@@ -47,12 +50,13 @@ int cmd_show(int argc, char **argv)
 	if (opt.extra_set[OPT_TABLE]) {
 		if ((rc = solution_file_load(&opt, opt.extra_value[OPT_TABLE], &s)) != 0)
 			return rc;
-		if ((rc = solved_position(&s, opt.positional, &at)) != 0) {
+		if ((rc = solved_position(&s, "show", "position", opt.positional, &at)) != 0) {
 			solved_free(&s);
 			return rc;
 		}
 	} else {
 		opt.start = opt.positional;
+		opt.start_name = "position";
 		if ((rc = solved_build(&opt, &s)) != 0)
 			return rc;
 		at = s.rules->start;

@@ -26,7 +26,7 @@ static const char help[] =
 	"Three or more players: for each seat, whether that player can force a win when all the\n"
 	"others play together against them (win), the others can stop it (loss), or neither\n"
 	"(draw); and the reachable positions where nobody can force a win.\n"
-	"  --position CODE    the position to report (default: the start)\n"
+	"  --position CODE    the position to report (default: the start; text and json)\n"
 	"  --save FILE        also keep the solved game (two players) as a binary table: about\n"
 	"                     1.25 bytes per position, its rules in the header, checksummed\n"
 	"                     (README 'Solution tables'); 'show', 'play' and 'graph' read it with\n"
@@ -41,7 +41,10 @@ static const char help[] =
 	"or empty).\n" GAME_TEXT_HELP;
 
 enum { OPT_POSITION, OPT_EXPORT, OPT_SAVE };
-static const struct extra_option extra[] = {{"--position", true}, {"--export", true}, {"--save", true}};
+static const struct extra_option extra[] = {
+	{"--position", true, NULL, FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON)}, {"--export", true, NULL, 0},
+	{"--save", true, NULL, 0}};
+static const struct command_args command = {"solve", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 3, NULL, help};
 
 static void print_two(const struct cli_options *opt, const struct solved *s, uint64_t at)
 {
@@ -141,11 +144,11 @@ int cmd_solve(int argc, char **argv)
 {
 	struct cli_options opt;
 	struct solved s;
-	int rc = args_parse(argc, argv, "solve", extra, 3, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0 || (rc = solved_build(&opt, &s)) != 0)
 		return rc < 0 ? 0 : rc;
 	uint64_t at = s.rules->start;
-	if (opt.extra_set[OPT_POSITION] && (rc = solved_position(&s, opt.extra_value[OPT_POSITION], &at)) != 0) {
+	if (opt.extra_set[OPT_POSITION] && (rc = solved_position(&s, "solve", "--position", opt.extra_value[OPT_POSITION], &at)) != 0) {
 		solved_free(&s);
 		return rc;
 	}

@@ -105,6 +105,9 @@ static void print_games(struct table_row *rows, size_t n)
 	putchar('\n');
 }
 
+static const struct command_args command = {"table", NULL, ARGS_HANDS | ARGS_ROLLOVER | ARGS_RANGES | ARGS_COMPUTE,
+					    FORMATS_DATA, NULL, 0, NULL, help};
+
 static void print_text(struct table_row *rows, size_t n)
 {
 	print_games(rows, n);
@@ -217,14 +220,12 @@ int cmd_table(int argc, char **argv)
 {
 	struct cli_options opt;
 	unsigned h0 = 2, h1 = 6, r0 = 3, r1 = 5;
-	int rc = args_parse(argc, argv, "table", NULL, 0, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
 	if ((opt.hands_given && (rc = args_parse_range("table", "--hands", opt.hands_text, 1, RULES_MAX_HANDS, &h0, &h1)) >= 0) ||
 	    (opt.rollover_given && (rc = args_parse_range("table", "--rollover", opt.rollover_text, 2, RULES_MAX_ROLLOVER, &r0, &r1)) >= 0))
 		return rc;
-	if (opt.spec.players != 2 || opt.spec.variants || opt.start)
-		return args_fail("table", "the table is for two players and the standard rules; use 'chopsticks count' for others");
 	size_t n = (size_t)(h1 - h0 + 1) * (r1 - r0 + 1), k = 0;
 	struct table_row *rows = calloc(n, sizeof *rows);
 	if (!rows)

@@ -19,7 +19,8 @@ static const char help[] =
 	"  --axes    list the rule axes instead: each can be set directly (--overflow cutoff);\n"
 	"            the first value is the standard rule (CSV: axis,values)\n";
 
-static const struct extra_option extra[] = {{"--axes", false}};
+static const struct extra_option extra[] = {{"--axes", false, NULL, 0}};
+static const struct command_args command = {"variants", NULL, 0, FORMATS_DATA, extra, 1, NULL, help};
 
 static int print_axes(enum format format)
 {
@@ -53,7 +54,7 @@ static const char *const need_text[] = {"any", "2", "3+"};
 int cmd_variants(int argc, char **argv)
 {
 	struct cli_options opt;
-	int rc = args_parse(argc, argv, "variants", extra, 1, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
 	if (opt.extra_set[0])

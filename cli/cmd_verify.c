@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "describe.h"
 #include "game_text.h"
+#include "message.h"
 #include "output.h"
 #include "position.h"
 #include "verify.h"
@@ -23,6 +24,9 @@ static const char help[] =
 	"Exit status 0 when everything holds, 1 with the first failing position and why (the\n"
 	"smallest index failing nearest the start), 2 when FILE is not an intact table.\n"
 	"JSON: {rules,file,ok,checked,fault,position,why} (fault, position, why null when ok).\n";
+
+static const struct command_args command = {"verify", NULL, ARGS_THREADS,
+					    FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON), NULL, 0, "FILE", help};
 
 static const char *const fault_names[] = {"none", "start", "missing", "unreachable", "terminal", "win",
 					  "loss", "draw", "stray", "header"};
@@ -48,7 +52,7 @@ static int rules_of(const char *path, const struct table_map *t, struct rules **
 		return 0;
 	rules_free(*out);
 	*out = NULL;
-	fprintf(stderr, "chopsticks verify: '%s': %s\n", path, err.msg);
+	message_print("verify", "'%s': %s", path, err.msg);
 	return st == STATUS_BAD_INPUT ? 2 : 1;
 }
 
@@ -90,14 +94,12 @@ int cmd_verify(int argc, char **argv)
 	struct rules *rules = NULL;
 	struct error err;
 	struct verify_report report;
-	int rc = args_parse(argc, argv, "verify", NULL, 0, "FILE", help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
-	if (opt.format == FORMAT_CSV)
-		return args_fail("verify", "--format 'csv': verify writes text or json");
 	enum status st = table_open(opt.positional, &t, &err);
 	if (st != STATUS_OK) {
-		fprintf(stderr, "chopsticks verify: %s\n", err.msg);
+		message_print("verify", "%s", err.msg);
 		return st == STATUS_BAD_INPUT ? 2 : 1;
 	}
 	if ((rc = rules_of(opt.positional, &t, &rules)) == 0) {

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The chopsticks executable: dispatches to one cmd_<name>() per subcommand, nothing else.
+// The chopsticks executable: dispatches to one cmd_<name>() per subcommand, with what every
+// subcommand shares around it: SIGINT caught from the start, closed standard streams guarded,
+// and a write error on stdout turned into a failure.
 #include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
+#include "interrupt.h"
+#include "message.h"
+#include "stdio_check.h"
 
 struct command {
 	const char *name, *summary;
@@ -34,7 +39,7 @@ static void usage(FILE *f)
 	fputs("\nExit status: 0 success, 1 failure, 2 bad usage or input, 130 interrupted.\n", f);
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
 	if (argc < 2) {
 		fputs("chopsticks: missing command\ntry 'chopsticks --help'\n", stderr);
@@ -49,8 +54,28 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	for (size_t i = 0; i < COMMAND_COUNT; i++)
-		if (!strcmp(argv[1], commands[i].name))
+		if (!strcmp(argv[1], commands[i].name)) {
+			interrupt_name(commands[i].name);
 			return commands[i].run(argc - 1, argv + 1);
-	fprintf(stderr, "chopsticks: unknown command '%.60s'\ntry 'chopsticks --help'\n", argv[1]);
+		}
+	message_print(NULL, "unknown command '%.60s'", argv[1]);
+	fputs("try 'chopsticks --help'\n", stderr);
 	return 2;
+}
+
+// The subcommand's name for messages, once it is known to be one.
+static const char *command_name(int argc, char **argv)
+{
+	for (size_t i = 0; argc >= 2 && i < COMMAND_COUNT; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].name;
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	interrupt_install(NULL);
+	stdio_guard();
+	int status = dispatch(argc, argv);
+	return stdio_close_stdout(command_name(argc, argv), status);
 }

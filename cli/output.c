@@ -2,11 +2,12 @@
 // Shared output helpers (see output.h).
 #include "output.h"
 
-#include <signal.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "interrupt.h"
+#include "message.h"
 #include "variants.h"
 
 void output_hands(char *buf, size_t len, unsigned players, const unsigned *hands)
@@ -72,16 +73,9 @@ void output_json_variants(FILE *f, uint64_t variants)
 	fputc(']', f);
 }
 
-static volatile sig_atomic_t stop_flag;
 static const char *progress_cmd;
 static struct timespec progress_began;
 static int progress_drawn;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	stop_flag = 1;
-}
 
 static double elapsed(void)
 {
@@ -106,13 +100,10 @@ static void report(void *ctx, const char *stage, uint64_t done, uint64_t total)
 
 const struct progress *output_progress(const char *cmd)
 {
-	static struct progress pr = {report, NULL, &stop_flag};
+	static struct progress pr = {report, NULL, NULL};
+	pr.stop = interrupt_watch();
 	progress_cmd = cmd;
 	clock_gettime(CLOCK_MONOTONIC, &progress_began);
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_sigint;
-	sigaction(SIGINT, &sa, NULL);
 	return &pr;
 }
 
@@ -126,6 +117,6 @@ void output_progress_done(void)
 int output_failure(const char *cmd, enum status st, const char *msg)
 {
 	output_progress_done();
-	fprintf(stderr, "chopsticks %s: %s\n", cmd, msg);
+	message_print(cmd, "%s", msg);
 	return st == STATUS_BAD_INPUT ? 2 : st == STATUS_INTERRUPTED ? 130 : 1;
 }

@@ -22,7 +22,8 @@ void output_json_hands(FILE *f, unsigned players, const unsigned *hands);
 void output_json_variants(FILE *f, uint64_t variants);
 
 // A progress reporter for command cmd that draws on stderr when it is a terminal and the
-// run has lasted a second, and whose stop flag is set by SIGINT. One per process.
+// run has lasted a second, and whose stop flag is set by SIGINT (interrupt.h: from this call
+// on, SIGINT stops the computation instead of the process). One per process.
 const struct progress *output_progress(const char *cmd);
 // Clears the progress line, if one was drawn.
 void output_progress_done(void);

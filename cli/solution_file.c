@@ -11,6 +11,7 @@
 #include "game_text.h"
 #include "movegen.h"
 #include "numparse.h"
+#include "message.h"
 #include "output.h"
 #include "position.h"
 #include "ranked_moves.h"
@@ -67,7 +68,7 @@ int solution_file_export(const struct solved *s, const char *path)
 	FILE *f = fopen(tmp, "w");
 	struct ranked_move *moves = malloc(s->rules->max_moves * sizeof *moves);
 	if (!f || !moves) {
-		fprintf(stderr, "chopsticks solve: --export '%s': %s\n", path, f ? "out of memory" : strerror(errno));
+		message_print("solve", "--export '%s': %s", path, f ? "out of memory" : strerror(errno));
 		if (f)
 			fclose(f), remove(tmp);
 		free(moves);
@@ -87,7 +88,7 @@ int solution_file_export(const struct solved *s, const char *path)
 	free(moves);
 	bool ok = !ferror(f);
 	if (fclose(f) != 0 || !ok || rename(tmp, path) != 0) {
-		fprintf(stderr, "chopsticks solve: --export '%s': %s\n", path, strerror(errno ? errno : EIO));
+		message_print("solve", "--export '%s': %s", path, strerror(errno ? errno : EIO));
 		remove(tmp);
 		return 1;
 	}
@@ -101,12 +102,12 @@ static int other_game(const char *cmd, const char *path, const char *file, const
 	while (*a && *b) {
 		size_t la = strcspn(a, " "), lb = strcspn(b, " ");
 		if (la != lb || strncmp(a, b, la))
-			return fprintf(stderr, "chopsticks %s: --table '%s' is of another game: it has %.*s, these options give %.*s (give its rule options)\n",
-				       cmd, path, (int)la, a, (int)lb, b), 2;
+			return message_print(cmd, "--table '%s' is of another game: it has %.*s, these options give %.*s (give its rule options)",
+				       path, (int)la, a, (int)lb, b), 2;
 		a += la + (a[la] == ' ');
 		b += lb + (b[lb] == ' ');
 	}
-	fprintf(stderr, "chopsticks %s: --table '%s' is of another game: its rules are '%s'\n", cmd, path, file);
+	message_print(cmd, "--table '%s' is of another game: its rules are '%s'", path, file);
 	return 2;
 }
 
@@ -124,7 +125,7 @@ static int load_table(const struct cli_options *opt, const char *path, struct so
 	char want[DESCRIBE_MAX];
 	enum status st = table_open(path, &s->table, &err);
 	if (st != STATUS_OK)
-		return fprintf(stderr, "chopsticks %s: --table %s\n", opt->command, err.msg), st == STATUS_BAD_INPUT ? 2 : 1;
+		return message_print(opt->command, "--table %s", err.msg), st == STATUS_BAD_INPUT ? 2 : 1;
 	describe_settings(s->rules, want, sizeof want);
 	if (strcmp(want, s->table.settings))
 		return other_game(opt->command, path, s->table.settings, want);
@@ -178,8 +179,8 @@ static int import_row(struct solved *s, char *line, const char *game, unsigned l
 	    (v != VALUE_DRAW && !numparse_u64(field[3], (size_t)-1, 0, SOLUTION_MAX_REMOTENESS, &rem)))
 		goto bad;
 	if (strcmp(field[5], game))
-		return fprintf(stderr, "chopsticks %s: --table '%s' is of another game: line %lu says '%s', these options give '%s' (give its rule options)\n",
-			       cmd, path, lineno, field[5], game), 2;
+		return message_print(cmd, "--table '%s' is of another game: line %lu says '%s', these options give '%s' (give its rule options)",
+			       path, lineno, field[5], game), 2;
 	why = s->e.depth[idx] == ENUMERATE_UNSEEN ? "the position is not reachable from the start"
 	      : s->solution.cell[idx] ? "the position comes twice"
 	      : s->e.depth[idx] != depth ? "the depth is not the position's distance from the start" : NULL;
@@ -189,7 +190,7 @@ static int import_row(struct solved *s, char *line, const char *game, unsigned l
 	s->solution.count[v]++;
 	return 0;
 bad:
-	fprintf(stderr, "chopsticks %s: --table '%s' line %lu: %s\n", cmd, path, lineno, why);
+	message_print(cmd, "--table '%s' line %lu: %s", path, lineno, why);
 	return 2;
 }
 
@@ -202,8 +203,8 @@ static int incomplete(const struct cli_options *opt, const char *path, const str
 			position_format(s->rules, i, code);
 			break;
 		}
-	fprintf(stderr, "chopsticks %s: --table '%s' is incomplete: %llu of %llu reachable positions (%s is missing)\n",
-		opt->command, path, (unsigned long long)rows, (unsigned long long)s->e.reachable_count, code);
+	message_print(opt->command, "--table '%s' is incomplete: %llu of %llu reachable positions (%s is missing)",
+		path, (unsigned long long)rows, (unsigned long long)s->e.reachable_count, code);
 	return 2;
 }
 
@@ -220,14 +221,14 @@ static int load_csv(const struct cli_options *opt, FILE *f, const char *path, st
 		return output_failure(opt->command, STATUS_FAILURE, "out of memory");
 	describe_options(s->rules, game, sizeof game);
 	if (!fgets(line, sizeof line, f) || strcmp(line, "code,depth,value,remoteness,best,game\n"))
-		return fprintf(stderr, "chopsticks %s: --table '%s': not a CSV export of 'solve --export' (first line should be code,depth,value,remoteness,best,game)\n",
-			       opt->command, path), 2;
+		return message_print(opt->command, "--table '%s': not a CSV export of 'solve --export' (first line should be code,depth,value,remoteness,best,game)",
+			       path), 2;
 	uint64_t rows = 0;
 	for (unsigned long lineno = 2; fgets(line, sizeof line, f); lineno++, rows++)
 		if (import_row(s, line, game, lineno, path, opt->command))
 			return 2;
 	if (ferror(f))
-		return fprintf(stderr, "chopsticks %s: --table '%s': %s\n", opt->command, path, strerror(errno)), 1;
+		return message_print(opt->command, "--table '%s': %s", path, strerror(errno)), 1;
 	if (rows != s->e.reachable_count)
 		return incomplete(opt, path, s, rows);
 	use_counts(s, s->solution.count, 0, SOLUTION_NONE);
@@ -240,7 +241,7 @@ int solution_file_load(const struct cli_options *opt, const char *path, struct s
 	char head[8] = {0};
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		fprintf(stderr, "chopsticks %s: --table '%s': %s\n", opt->command, path, strerror(errno));
+		message_print(opt->command, "--table '%s': %s", path, strerror(errno));
 		return errno == ENOENT ? 2 : 1;
 	}
 	size_t got = fread(head, 1, sizeof head, f);

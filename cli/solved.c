@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "message.h"
 #include "output.h"
 #include "position.h"
 
@@ -44,18 +45,17 @@ int solved_build(const struct cli_options *opt, struct solved *s)
 	return 0;
 }
 
-int solved_position(const struct solved *s, const char *code, uint64_t *idx)
+int solved_position(const struct solved *s, const char *cmd, const char *what, const char *code, uint64_t *idx)
 {
 	struct error err;
 	char start[POSITION_CODE_MAX];
 	if (position_parse(s->rules, code, idx, &err) != STATUS_OK) {
-		fprintf(stderr, "chopsticks: %s\n", err.msg);
+		message_print(cmd, "%s %s", what, err.msg);
 		return 2;
 	}
 	if (!solved_reachable(s, *idx)) {
 		position_format(s->rules, s->rules->start, start);
-		fprintf(stderr, "chopsticks: position '%s' is not reachable from the start %s (use --start %s)\n",
-			code, start, code);
+		message_print(cmd, "%s '%s': not reachable from the start %s (use --start %s)", what, code, start, code);
 		return 2;
 	}
 	return 0;

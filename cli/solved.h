@@ -22,9 +22,9 @@ struct solved {
 int solved_build(const struct cli_options *opt, struct solved *s);
 // Whether idx is reachable: from the walk's distances, or from a saved table's values.
 bool solved_reachable(const struct solved *s, uint64_t idx);
-// Parses code into a reachable index; prints an error and returns 2 if it is malformed or
-// not reachable from the start.
-int solved_position(const struct solved *s, const char *code, uint64_t *idx);
+// Parses code, the value of what ("--position", ...) of command cmd, into a reachable index;
+// prints an error and returns 2 if it is malformed or not reachable from the start.
+int solved_position(const struct solved *s, const char *cmd, const char *what, const char *code, uint64_t *idx);
 void solved_free(struct solved *s);
 
 #endif

@@ -12,6 +12,7 @@
 #include "families.h"
 #include "hand_class.h"
 #include "multiset.h"
+#include "size_text.h"
 #include "variants.h"
 
 static enum status check_numbers(const struct rules_spec *spec, struct error *err)
@@ -98,10 +99,14 @@ static enum status size_classes(struct rules *rules, uint64_t max_bytes, struct 
 	rules->period = closed_form_rotations(rules->players, rules->hands);
 	if (__builtin_mul_overflow(rules->block, (uint64_t)rules->period, &rules->size))
 		return error_set(err, STATUS_BAD_INPUT, "instance too large: more than 2^64 positions");
-	if (max_bytes && bytes > (double)max_bytes)
+	if (max_bytes && bytes > (double)max_bytes) {
+		char need[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
+		size_text(need, bytes);
+		size_text(limit, (double)max_bytes);
 		return error_set(err, STATUS_BAD_INPUT,
-				 "instance too large: its move tables alone need about %.3g GiB, the limit is %.3g GiB (--max-memory)",
-				 bytes / (1 << 30), (double)max_bytes / (1 << 30));
+				 "instance too large: its move tables alone need about %s, the limit is %s (--max-memory)",
+				 need, limit);
+	}
 	return STATUS_OK;
 }
 

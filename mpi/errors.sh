@@ -58,7 +58,7 @@ else
 fi
 mpi_run 2 "$MPI_BIN" --version >"$tmp/out" 2>"$tmp/err"
 got=$?
-if ((got == 0)) && [[ $(cat "$tmp/out") =~ ^chopsticks\ [0-9.]+$ ]]; then
+if ((got == 0)) && [[ $(cat "$tmp/out") =~ ^chopsticks-mpi\ [0-9.]+$ ]]; then
 	passed=$((passed + 1))
 else
 	echo "FAIL: --version: exit $got, wanted 0 and one version line"

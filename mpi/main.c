@@ -15,9 +15,13 @@
 #include "closed_form.h"
 #include "dense.h"
 #include "enumerate.h"
+#include "interrupt.h"
+#include "message.h"
 #include "output.h"
 #include "position.h"
+#include "size_text.h"
 #include "special.h"
+#include "stdio_check.h"
 #include "variants.h"
 #include "walk.h"
 
@@ -33,7 +37,9 @@ static const char help[] =
 	"--threads sets the OpenMP threads of each rank. --unreachable is not supported here.\n";
 
 enum { OPT_UNREACHABLE };
-static const struct extra_option extra[] = {{"--unreachable", false}};
+static const struct extra_option extra[] = {{"--unreachable", false, NULL, 0}};
+static const struct command_args command = {"count", "chopsticks-mpi", ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA,
+					    extra, 1, NULL, help};
 
 // Points stderr at /dev/null (ranks other than 0 while parsing, so that each message is
 // printed once); returns the saved descriptor for loud, or -1.
@@ -64,8 +70,11 @@ static int exit_code(enum status st)
 
 static int refuse(const struct cli_options *opt, double positions, double need, int ranks)
 {
-	fprintf(stderr, "chopsticks count: instance too large: %.4g positions need about %.3g GiB per rank with %d ranks (a bit per position, a byte per owned position and the tables), the limit is %.3g GiB (--max-memory)\n",
-		positions, need / (1 << 30), ranks, (double)opt->spec.max_bytes / (1 << 30));
+	char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
+	size_text(need_text, need);
+	size_text(limit, (double)opt->spec.max_bytes);
+	message_print("count", "instance too large: %.4g positions need about %s per rank with %d ranks (a bit per position, a byte per owned position and the tables), the limit is %s (--max-memory)",
+		      positions, need_text, ranks, limit);
 	return 2;
 }
 
@@ -101,7 +110,7 @@ static int choose_walk(const struct cli_options *opt, const struct rules *rules,
 {
 	struct error err;
 	if (dense_build(rules, d, &err) != STATUS_OK) {
-		fprintf(stderr, "chopsticks count: %s\n", err.msg);
+		message_print("count", "%s", err.msg);
 		return 1;
 	}
 	// The dense tables are a renumbered copy of the rules tables: count those twice.
@@ -119,7 +128,7 @@ static int run(int argc, char **argv, int rank, int ranks)
 	struct rules *rules = NULL;
 	struct error err;
 	int saved = rank ? quiet() : -1;
-	int rc = args_parse(argc, argv, "count", extra, 1, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc < 0 && opt.extra_set[OPT_UNREACHABLE])
 		rc = args_fail("count", "--unreachable is not supported by chopsticks-mpi; run 'chopsticks count --unreachable' on one machine");
 	if (rc < 0 && check_size(&opt, ranks))
@@ -147,12 +156,7 @@ static int run(int argc, char **argv, int rank, int ranks)
 	} else if (rank == 0) {
 		output_progress_done();
 		count_report_print(&c, opt.format);
-		if (fflush(stdout) != 0) {
-			fprintf(stderr, "chopsticks count: writing the output failed\n");
-			rc = 1;
-		} else {
-			rc = 0;
-		}
+		rc = 0;
 	} else {
 		rc = 0;
 	}
@@ -164,6 +168,8 @@ static int run(int argc, char **argv, int rank, int ranks)
 int main(int argc, char **argv)
 {
 	int provided, rank, ranks;
+	interrupt_install("count");
+	stdio_guard();
 	if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
 		fprintf(stderr, "chopsticks-mpi: MPI_Init_thread failed\n");
 		return 1;
@@ -174,6 +180,8 @@ int main(int argc, char **argv)
 	if (rank && !freopen("/dev/null", "w", stdout))
 		MPI_Abort(MPI_COMM_WORLD, 1);
 	int rc = run(argc, argv, rank, ranks), all;
+	if (rank == 0) // a write error on stdout fails every rank
+		rc = stdio_close_stdout("count", rc);
 	MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 	MPI_Finalize();
 	return all;

@@ -13,6 +13,7 @@
 #include "movegen.h"
 #include "paths.h"
 #include "position.h"
+#include "size_text.h"
 
 struct work {
 	const struct rules *rules;
@@ -222,12 +223,13 @@ static enum status check_memory(const struct work *w, const struct lengths_optio
 				double edges, unsigned max_children, struct error *err)
 {
 	double need = need_bytes(w->rules, w->e, opt, edges, max_children);
-	if (opt->max_bytes && need > (double)opt->max_bytes)
-		return error_set(err, STATUS_BAD_INPUT,
-				 "instance too large: game lengths need about %.3g GiB, the limit is "
-				 "%.3g GiB",
-				 need / (1 << 30), (double)opt->max_bytes / (1 << 30));
-	return STATUS_OK;
+	if (!opt->max_bytes || need <= (double)opt->max_bytes)
+		return STATUS_OK;
+	char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
+	size_text(need_text, need);
+	size_text(limit, (double)opt->max_bytes);
+	return error_set(err, STATUS_BAD_INPUT, "instance too large: game lengths need about %s, the limit is %s",
+			 need_text, limit);
 }
 
 static enum status prepare(struct work *w, const struct lengths_options *opt,

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Boundary values of the rule and common options: the largest accepted value runs, the first
 # refused one exits 2 with nothing on stdout and one line on stderr that names the value and
-# the allowed range; memory limits refuse just above the limit, with an estimate in GiB; and
+# the allowed range; memory limits refuse just above the limit, with an estimate in the unit
+# that fits (B, KiB, MiB, GiB, TiB; three significant digits); and
 # instances past 2^64 positions are refused cleanly.
 source "$(dirname "$0")/lib/harness.sh"
 
@@ -30,7 +31,10 @@ refused() {
 	done
 }
 
-# The estimate must be a finite number of GiB, never "inf" or "nan".
+# A size as messages print it: three significant digits and the unit that fits.
+size='[0-9.]+(e\+[0-9]+)? (B|KiB|MiB|GiB|TiB)'
+
+# The estimate must be a finite size, never "inf" or "nan".
 expect_finite_estimate() {
 	if [[ $stderr =~ (^|[^a-z])(inf|nan)([^a-z]|$) ]]; then
 		fail "estimate is not a number" "$stderr"
@@ -77,31 +81,31 @@ refused "--threads '1025'" '1 to 1024' -- count --threads 1025
 # measured); rollover 94 is refused, and so is 128 (8256^2 = 68161536 positions, over the
 # limit on positions alone). A terminal start keeps the walk to one position.
 accepted count --rollover 93 --start 0.0/1.1 --max-memory 64M
-refused 'too large' '[0-9.e+]+ GiB' 'max-memory' -- count --rollover 94 --start 0.0/1.1 --max-memory 64M
-refused 'too large' '[0-9.e+]+ GiB' 'max-memory' -- count --rollover 128 --start 0.0/1.1 --max-memory 64M
+refused 'too large' 'about 65.5 MiB, the limit is 64 MiB' -- count --rollover 94 --start 0.0/1.1 --max-memory 64M
+refused 'too large' 'about 130 MiB, the limit is 64 MiB' -- count --rollover 128 --start 0.0/1.1 --max-memory 64M
 expect_finite_estimate
-refused 'too large' 'GiB' 'max-memory' -- count --max-memory 100
-refused 'too large' 'GiB' 'max-memory' -- count --max-memory 1K
+refused 'too large' 'about 450 B, the limit is 100 B' -- count --max-memory 100
+refused 'too large' 'about 2.93 KiB, the limit is 1 KiB' -- count --max-memory 1K
 refused "--max-memory '0'" -- count --max-memory 0
 
 # Past 2^64 positions: refused before anything is allocated, with a usable estimate, even
 # when the memory limit is the largest there is.
-refused 'too large' 'GiB' -- count --players 16 --hands 16 --rollover 250
+refused 'too large' "$size" -- count --players 16 --hands 16 --rollover 250
 expect_finite_estimate
 refused 'too large' -- count --players 16 --hands 16 --rollover 250 --max-memory 18446744073709551615
 expect_finite_estimate
 # 16^16 = 2^64 positions: two bytes each are over even the largest limit.
-refused 'too large' 'GiB' -- count --players 16 --hands 1 --rollover 16 --max-memory 18446744073709551615
-refused 'too large' 'GiB' -- count --players 16 --hands 1 --rollover 17 --max-memory 16777215T
+refused 'too large' 'about 3.36e\+7 TiB, the limit is 1.68e\+7 TiB' -- count --players 16 --hands 1 --rollover 16 --max-memory 18446744073709551615
+refused 'too large' "$size" -- count --players 16 --hands 1 --rollover 17 --max-memory 16777215T
 for cmd in solve games; do
 	if "$BIN" "$cmd" --help </dev/null >/dev/null 2>&1; then
-		refused 'too large' 'GiB' -- "$cmd" --players 16 --hands 16 --rollover 250
+		refused 'too large' "$size" -- "$cmd" --players 16 --hands 16 --rollover 250
 		expect_finite_estimate
 	fi
 done
 # games after the solve: its move graph (4 bytes a move; 6 hands, rollover 8 has 1.7e8
 # moves) is refused from the walk's move count at once, before it is built (which took a
 # minute).
-refused 'game lengths need about' 'GiB' -- games --hands 6 --rollover 8 --max-memory 200M
+refused 'game lengths need about 772 MiB, the limit is 200 MiB' -- games --hands 6 --rollover 8 --max-memory 200M
 
 finish

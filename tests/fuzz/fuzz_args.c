@@ -22,7 +22,8 @@
 #define WALK_LIMIT 20000 // walk built rules with at most this many positions
 
 static const char help[] = "usage: chopsticks count [rule options]\n";
-static const struct extra_option extra[] = {{"--unreachable", false}};
+static const struct extra_option extra[] = {{"--unreachable", false, NULL, 0}};
+static const struct command_args command = {"count", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 1, NULL, help};
 
 // What args_parse and args_build_rules print goes to these buffers instead of stdout and
 // stderr (the C streams only: the file descriptors stay, so sanitizer and libFuzzer reports
@@ -140,7 +141,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv[argc] = NULL;
 
 	struct cli_options opt;
-	int rc = args_parse(argc, argv, "count", extra, 1, NULL, help, &opt);
+	int rc = args_parse(argc, argv, &command, &opt);
 #ifdef _OPENMP
 	omp_set_num_threads(1); // args_parse set --threads (up to 1024); the walk stays serial
 #endif

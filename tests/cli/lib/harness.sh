@@ -37,12 +37,27 @@ expect_exit() {
 	cmdline="$*"
 	status=0
 	timeout "$CLI_TIMEOUT" "$BIN" "$@" </dev/null >"$_tmp/out" 2>"$_tmp/err" || status=$?
+	_judge_exit "$want"
+}
+
+# expect_exit_sh CODE SNIPPET: runs the bash SNIPPET, in which "$BIN" is the binary, with
+# stdin from /dev/null and its stdout and stderr kept (the snippet may redirect the binary's
+# own streams elsewhere), and checks its exit status (add `set -o pipefail` for a pipeline).
+expect_exit_sh() {
+	cmdline="(sh) $2"
+	status=0
+	BIN=$BIN timeout "$CLI_TIMEOUT" bash -c "$2" </dev/null >"$_tmp/out" 2>"$_tmp/err" || status=$?
+	_judge_exit "$1"
+}
+
+# _judge_exit CODE: keeps the output of the run that just ended and checks its status.
+_judge_exit() {
 	stdout=$(cat "$_tmp/out")
 	stderr=$(cat "$_tmp/err")
 	if ((status == 124)); then
-		fail "timed out after ${CLI_TIMEOUT}s (wanted exit $want)" "$stderr"
-	elif ((status != want)); then
-		fail "exit $status, wanted $want" "$stderr"
+		fail "timed out after ${CLI_TIMEOUT}s (wanted exit $1)" "$stderr"
+	elif ((status != $1)); then
+		fail "exit $status, wanted $1" "$stderr"
 	else
 		pass
 	fi
@@ -78,6 +93,17 @@ expect_stderr_match() {
 
 expect_stdout_match() {
 	if [[ $stdout =~ $1 ]]; then pass; else fail "stdout does not match /$1/" "$stdout"; fi
+}
+
+# expect_refused REGEX -- ARGS...: the run of ARGS exits 2 with nothing on stdout and one
+# message line (and the hint) matching REGEX.
+expect_refused() {
+	local re=$1
+	shift
+	expect_exit 2 "$@"
+	expect_stdout_empty
+	expect_stderr_one_line
+	expect_stderr_match "$re"
 }
 
 # finish: prints the tally as "NAME: N passed, N failed" and exits, 1 when any check failed.

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The default thread count is the cores available: OMP_NUM_THREADS is honoured up to that,
+# never past it (as --threads is limited to 1..1024), so OMP_NUM_THREADS=5000 cannot turn a
+# short run into minutes of thread switching. Reads the thread count of a running walk from
+# /proc (Linux); elsewhere the test is skipped.
+source "$(dirname "$0")/lib/harness.sh"
+
+long=(count --players 4 --hands 1 --rollover 90)
+cores=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)
+
+# threads_of_walk ENV...: starts the long count under ENV, waits until it runs more than one
+# thread (or 3 s), prints its thread count and kills it.
+threads_of_walk() {
+	env "$@" "$BIN" "${long[@]}" </dev/null >/dev/null 2>&1 &
+	local pid=$! n=0 waited=0
+	while ((waited < 30)); do
+		n=$(awk '/^Threads:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || n=0
+		(( ${n:-0} > 1 )) && break
+		sleep 0.1
+		waited=$((waited + 1))
+	done
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	echo "${n:-0}"
+}
+
+if [[ ! -r /proc/self/status ]]; then
+	echo "threads: no /proc; skipped"
+	finish
+fi
+
+cmdline="${long[*]} with OMP_NUM_THREADS=5000"
+n=$(threads_of_walk OMP_NUM_THREADS=5000)
+if ((n >= 1 && n <= cores)); then pass; else fail "$n threads, wanted at most the $cores cores"; fi
+
+if ((cores >= 2)); then
+	cmdline="${long[*]} with OMP_NUM_THREADS=2"
+	n=$(threads_of_walk OMP_NUM_THREADS=2)
+	if ((n == 2)); then pass; else fail "$n threads, wanted 2 (OMP_NUM_THREADS below the cap)"; fi
+fi
+
+cmdline="${long[*]} --threads 3 with OMP_NUM_THREADS=5000"
+long+=(--threads 3)
+n=$(threads_of_walk OMP_NUM_THREADS=5000)
+if ((n == 3)); then pass; else fail "$n threads, wanted 3 (--threads decides)"; fi
+
+finish
