@@ -90,7 +90,8 @@ static void fill_values(struct hand_class *cls, unsigned r, unsigned one)
 
 struct self_ctx {
 	const struct rules *rules;
-	struct hand_class *cls;
+	const struct hand_class *cls;
+	struct relation *rel;
 	const uint8_t *from;
 	unsigned lives;
 };
@@ -99,18 +100,42 @@ static void add_result(void *ctx, const uint8_t *result)
 {
 	struct self_ctx *c = ctx;
 	bool changed = memcmp(result, c->from, c->cls->hands) != 0;
-	relation_add(&c->cls->self, hand_class_settle(c->rules, c->cls, result, c->lives, changed));
+	relation_add(c->rel, hand_class_settle(c->rules, c->cls, result, c->lives, changed));
 }
 
-// Own-hands moves of every state (a zombie has none).
-static void fill_self(const struct rules *rules, struct hand_class *cls)
+// Own-hands moves of states lo .. hi - 1, as the rows of rel (a zombie has none).
+static void fill_self_rows(const struct rules *rules, const struct hand_class *cls, uint32_t lo, uint32_t hi,
+			   struct relation *rel)
 {
-	for (uint32_t s = 0; s < cls->states; s++) {
-		struct self_ctx ctx = {rules, cls, cls->values + (uint64_t)s * cls->hands, s / cls->count + 1};
+	for (uint32_t s = lo; s < hi; s++) {
+		struct self_ctx ctx = {rules, cls, rel, cls->values + (uint64_t)s * cls->hands, s / cls->count + 1};
 		for (unsigned f = 0; f < rules->family_count && s != cls->zombie; f++)
 			if (rules->family[f]->self_moves)
 				rules->family[f]->self_moves(rules, ctx.from, cls->hands, add_result, &ctx);
-		relation_end_row(&cls->self);
+		relation_end_row(rel);
+	}
+}
+
+#define SELF_PARTS 16 // blocks of states filled in parallel, then joined in order
+
+// Own-hands moves of every state: blocks of rows built in parallel (the same relation for
+// any thread count), joined into cls->self.
+static void fill_self(const struct rules *rules, struct hand_class *cls)
+{
+	struct relation part[SELF_PARTS];
+	unsigned parts = cls->states < 4096 ? 1 : SELF_PARTS;
+	bool ok = true;
+#pragma omp parallel for schedule(dynamic, 1) reduction(&& : ok) if (parts > 1)
+	for (unsigned p = 0; p < parts; p++) {
+		uint32_t lo = (uint32_t)((uint64_t)cls->states * p / parts), hi = (uint32_t)((uint64_t)cls->states * (p + 1) / parts);
+		ok = relation_init(&part[p], hi - lo);
+		if (ok)
+			fill_self_rows(rules, cls, lo, hi, &part[p]);
+	}
+	for (unsigned p = 0; p < parts; p++) {
+		if (!ok || !relation_append(&cls->self, &part[p]))
+			cls->self.failed = true;
+		relation_free(&part[p]);
 	}
 }
 

@@ -80,6 +80,26 @@ void relation_end_row(struct relation *rel)
 	rel->start[++rel->rows_closed] = rel->edge_count;
 }
 
+bool relation_append(struct relation *rel, const struct relation *src)
+{
+	if (rel->failed || src->failed)
+		return false;
+	uint64_t need = rel->edge_count + src->edge_count;
+	if (need > rel->capacity) {
+		uint32_t *grown = realloc(rel->to, need * sizeof *grown);
+		if (!grown)
+			return !(rel->failed = true);
+		rel->to = grown;
+		rel->capacity = need;
+	}
+	if (src->edge_count)
+		memcpy(rel->to + rel->edge_count, src->to, src->edge_count * sizeof *src->to);
+	for (uint64_t r = 0; r < src->rows_closed; r++)
+		rel->start[++rel->rows_closed] = rel->edge_count + src->start[r + 1];
+	rel->edge_count = rel->row_begin = need;
+	return true;
+}
+
 bool relation_invert(const struct relation *rel, uint64_t targets, unsigned stride,
 		     struct relation *inv)
 {

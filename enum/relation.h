@@ -25,6 +25,8 @@ bool relation_init(struct relation *rel, uint64_t rows);
 void relation_add(struct relation *rel, uint32_t target);
 // Closes the current row: sorts and removes repeats.
 void relation_end_row(struct relation *rel);
+// Appends the rows of src (all closed) to rel, as if added one by one; false on failure.
+bool relation_append(struct relation *rel, const struct relation *src);
 // Builds the inverse of rel, whose rows are keyed (row = key * stride + tag): for every edge
 // key*stride+tag -> t it holds the edge t*stride+tag -> key, so inv has targets * stride
 // rows. stride 1 is the plain inverse; the hit relation uses stride r (tag = the attacking
