@@ -4,6 +4,7 @@
 // then the turn passes: the mover goes to the last slot. Parents undo exactly that.
 #include "movegen.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,53 @@ size_t movegen_children_any(const struct rules *rules, uint64_t idx, uint64_t *o
 		}
 	}
 	return n;
+}
+
+const struct hand_class *movegen_pair_class(const struct rules *rules)
+{
+	if (rules->players != 2 || rules->period != 1 || rules->class_of[0] != rules->class_of[1])
+		return NULL;
+	return &rules->class[rules->class_of[0]];
+}
+
+uint32_t movegen_self_groups(const struct hand_class *cls, uint32_t *group, uint32_t *first, uint32_t *member)
+{
+	const struct relation *self = &cls->self;
+	uint32_t groups = 0, used = 0;
+	for (uint32_t s = 0; s < cls->states; s++)
+		group[s] = UINT32_MAX;
+	first[0] = 0;
+	for (uint32_t s = 0; s < cls->states; s++) {
+		uint64_t b = self->start[s], e = self->start[s + 1];
+		if (b == e || group[s] != UINT32_MAX)
+			continue;
+		// The group of s: its row with s put in order (rows are sorted and distinct).
+		uint32_t *g = member + used, size = 0;
+		bool placed = false;
+		for (uint64_t k = b; k <= e; k++) {
+			if (k < e && self->to[k] == s)
+				return UINT32_MAX;
+			if (!placed && (k == e || self->to[k] > s))
+				g[size++] = s, placed = true;
+			if (k < e)
+				g[size++] = self->to[k];
+		}
+		if (used + size > cls->states)
+			return UINT32_MAX;
+		for (uint32_t m = 0; m < size; m++) { // each member's row is the rest of the group
+			uint32_t x = g[m];
+			const uint32_t *row = self->to + self->start[x];
+			if (group[x] != UINT32_MAX || self->start[x + 1] - self->start[x] != size - 1)
+				return UINT32_MAX;
+			for (uint32_t k = 0, j = 0; k < size; k++)
+				if (g[k] != x && g[k] != row[j++])
+					return UINT32_MAX;
+			group[x] = groups;
+		}
+		used += size;
+		first[++groups] = used;
+	}
+	return groups;
 }
 
 size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out)

@@ -34,4 +34,19 @@ enum move_kind movegen_kind(const struct rules *rules, uint64_t parent, uint64_t
 // as codes of the mover's hands) or "pass". buf holds at least 2 * POSITION_CODE_MAX bytes.
 void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child, char *buf);
 
+// Two players with one hand class (rules->period 1, n = class->states): the children that
+// movegen_children_any gives A + n * B are none when it is terminal; B + n * A alone (a pass)
+// when A has no live hand; otherwise B + n * A' for A' in class->self row A (own hands) and
+// B' + n * A for B' in class->hit row B * rules->modulus + v, v each live value of A (attacks).
+// Returns that class for walks over whole rows and columns, or NULL when rules have another
+// shape (more players, uneven hands).
+const struct hand_class *movegen_pair_class(const struct rules *rules);
+// The own-hands moves of cls in groups, when they have that shape: every state s with such
+// moves lies in a group, and its moves lead to exactly the other states of the group (free
+// splits: every other multiset with the same total). Writes group[s] (UINT32_MAX for a state
+// without own-hands moves) and the groups' states, ascending, as first[g] .. first[g + 1]
+// into member[] (room for cls->states + 1 and cls->states); returns the number of groups, or
+// UINT32_MAX when the moves have another shape.
+uint32_t movegen_self_groups(const struct hand_class *cls, uint32_t *group, uint32_t *first, uint32_t *member);
+
 #endif
