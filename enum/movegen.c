@@ -97,17 +97,21 @@ const struct hand_class *movegen_pair_class(const struct rules *rules)
 	return &rules->class[rules->class_of[0]];
 }
 
-uint32_t movegen_self_groups(const struct hand_class *cls, uint32_t *group, uint32_t *first, uint32_t *member)
+uint32_t movegen_self_groups(const struct hand_class *cls, uint32_t *group, uint32_t *first, uint32_t *member,
+			     uint64_t capacity, uint32_t *scratch)
 {
 	const struct relation *self = &cls->self;
-	uint32_t groups = 0, used = 0;
+	uint32_t groups = 0, *head = scratch, *next = scratch + cls->states; // groups by their first state
+	uint64_t used = 0;
 	for (uint32_t s = 0; s < cls->states; s++)
-		group[s] = UINT32_MAX;
+		group[s] = head[s] = UINT32_MAX;
 	first[0] = 0;
 	for (uint32_t s = 0; s < cls->states; s++) {
 		uint64_t b = self->start[s], e = self->start[s + 1];
-		if (b == e || group[s] != UINT32_MAX)
+		if (b == e)
 			continue;
+		if (used + (e - b) + 1 > capacity)
+			return UINT32_MAX;
 		// The group of s: its row with s put in order (rows are sorted and distinct).
 		uint32_t *g = member + used, size = 0;
 		bool placed = false;
@@ -119,20 +123,18 @@ uint32_t movegen_self_groups(const struct hand_class *cls, uint32_t *group, uint
 			if (k < e)
 				g[size++] = self->to[k];
 		}
-		if (used + size > cls->states)
-			return UINT32_MAX;
-		for (uint32_t m = 0; m < size; m++) { // each member's row is the rest of the group
-			uint32_t x = g[m];
-			const uint32_t *row = self->to + self->start[x];
-			if (group[x] != UINT32_MAX || self->start[x + 1] - self->start[x] != size - 1)
-				return UINT32_MAX;
-			for (uint32_t k = 0, j = 0; k < size; k++)
-				if (g[k] != x && g[k] != row[j++])
-					return UINT32_MAX;
-			group[x] = groups;
+		uint32_t found = head[g[0]];
+		while (found != UINT32_MAX && (first[found + 1] - first[found] != size ||
+					       memcmp(member + first[found], g, size * sizeof *g)))
+			found = next[found];
+		if (found == UINT32_MAX) {
+			found = groups++;
+			next[found] = head[g[0]];
+			head[g[0]] = found;
+			used += size;
+			first[groups] = (uint32_t)used;
 		}
-		used += size;
-		first[++groups] = used;
+		group[s] = found;
 	}
 	return groups;
 }

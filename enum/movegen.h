@@ -41,12 +41,13 @@ void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child
 // Returns that class for walks over whole rows and columns, or NULL when rules have another
 // shape (more players, uneven hands).
 const struct hand_class *movegen_pair_class(const struct rules *rules);
-// The own-hands moves of cls in groups, when they have that shape: every state s with such
-// moves lies in a group, and its moves lead to exactly the other states of the group (free
-// splits: every other multiset with the same total). Writes group[s] (UINT32_MAX for a state
-// without own-hands moves) and the groups' states, ascending, as first[g] .. first[g + 1]
-// into member[] (room for cls->states + 1 and cls->states); returns the number of groups, or
-// UINT32_MAX when the moves have another shape.
-uint32_t movegen_self_groups(const struct hand_class *cls, uint32_t *group, uint32_t *first, uint32_t *member);
-
+// The own-hands moves of cls as groups, when they have that shape: the moves of each state s
+// lead to exactly the other states of one group holding s (free splits: the other multisets
+// with the same total and no more dead hands). Groups may overlap and are listed once each.
+// Writes group[s] (UINT32_MAX for a state without own-hands moves) and the groups' states,
+// ascending, as first[g] .. first[g + 1] into member[] (room for cls->states + 1 and
+// capacity); scratch holds 2 * cls->states. Returns the number of groups, or UINT32_MAX when
+// the moves have another shape or the groups need more room.
+uint32_t movegen_self_groups(const struct hand_class *cls, uint32_t *group, uint32_t *first, uint32_t *member,
+			     uint64_t capacity, uint32_t *scratch);
 #endif

@@ -122,7 +122,8 @@ static enum verify_fault check_one(const struct ctx *c, uint64_t i, const uint64
 // A + n * B into one byte each; then one over columns B of children (gathered a block at a
 // time), judging the own-hands moves of row B of parents and deciding each parent. Where
 // the own-hands moves form groups (movegen_self_groups), a parent's own-hands children are
-// its group less itself: the two smallest and largest of each group in a column serve all.
+// its group less itself: the two smallest and largest of each group in a column serve all
+// (groups may overlap: one for each total and count of dead hands).
 // The walk from the start then runs level by level the same way over bitmaps, and stops at
 // the first level holding a failing position. Only for tables whose remoteness bytes are
 // all below FAST_REM_MAX; others take the walk above.
@@ -651,12 +652,17 @@ static bool pair_init(const struct ctx *c, struct pair *p, const struct walk *w)
 	p->modulus = c->rules->modulus;
 	p->group = malloc(p->n * sizeof *p->group);
 	p->first = malloc((p->n + 1) * sizeof *p->first);
-	p->member = malloc(p->n * sizeof *p->member);
+	uint64_t capacity = 16 * (uint64_t)p->n; // beyond that, each parent's own moves are cheaper
+	p->member = malloc(capacity * sizeof *p->member);
+	uint32_t *scratch = malloc(2 * (uint64_t)p->n * sizeof *scratch);
 	p->partial = calloc(c->t->size, 1);
 	p->fail = calloc(w->words + 1, 8);
-	if (!p->group || !p->first || !p->member || !p->partial || !p->fail)
+	if (!p->group || !p->first || !p->member || !p->partial || !p->fail || !scratch) {
+		free(scratch);
 		return false;
-	p->groups = movegen_self_groups(cls, p->group, p->first, p->member);
+	}
+	p->groups = movegen_self_groups(cls, p->group, p->first, p->member, capacity, scratch);
+	free(scratch);
 	return true;
 }
 
