@@ -4,6 +4,7 @@
 // then the turn passes: the mover goes to the last slot. Parents undo exactly that.
 #include "movegen.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,55 @@ size_t movegen_children_any(const struct rules *rules, uint64_t idx, uint64_t *o
 		}
 	}
 	return n;
+}
+
+const struct hand_class *movegen_pair_class(const struct rules *rules)
+{
+	if (rules->players != 2 || rules->period != 1 || rules->class_of[0] != rules->class_of[1])
+		return NULL;
+	return &rules->class[rules->class_of[0]];
+}
+
+uint32_t movegen_self_groups(const struct hand_class *cls, uint32_t *group, uint32_t *first, uint32_t *member,
+			     uint64_t capacity, uint32_t *scratch)
+{
+	const struct relation *self = &cls->self;
+	uint32_t groups = 0, *head = scratch, *next = scratch + cls->states; // groups by their first state
+	uint64_t used = 0;
+	for (uint32_t s = 0; s < cls->states; s++)
+		group[s] = head[s] = UINT32_MAX;
+	first[0] = 0;
+	for (uint32_t s = 0; s < cls->states; s++) {
+		uint64_t b = self->start[s], e = self->start[s + 1];
+		if (b == e)
+			continue;
+		if (used + (e - b) + 1 > capacity)
+			return UINT32_MAX;
+		// The group of s: its row with s put in order (rows are sorted and distinct).
+		uint32_t *g = member + used, size = 0;
+		bool placed = false;
+		for (uint64_t k = b; k <= e; k++) {
+			if (k < e && self->to[k] == s)
+				return UINT32_MAX;
+			if (!placed && (k == e || self->to[k] > s))
+				g[size++] = s, placed = true;
+			if (k < e)
+				g[size++] = self->to[k];
+		}
+		uint32_t found = head[g[0]];
+		while (found != UINT32_MAX && (first[found + 1] - first[found] != size ||
+					       memcmp(member + first[found], g, size * sizeof *g)))
+			found = next[found];
+		if (found == UINT32_MAX) {
+			found = groups++;
+			next[found] = head[g[0]];
+			head[g[0]] = found;
+			used += size;
+			first[groups] = (uint32_t)used;
+		}
+		group[s] = found;
+	}
+	return groups;
 }
 
 size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out)

@@ -34,4 +34,20 @@ enum move_kind movegen_kind(const struct rules *rules, uint64_t parent, uint64_t
 // as codes of the mover's hands) or "pass". buf holds at least 2 * POSITION_CODE_MAX bytes.
 void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child, char *buf);
 
+// Two players with one hand class (rules->period 1, n = class->states): the children that
+// movegen_children_any gives A + n * B are none when it is terminal; B + n * A alone (a pass)
+// when A has no live hand; otherwise B + n * A' for A' in class->self row A (own hands) and
+// B' + n * A for B' in class->hit row B * rules->modulus + v, v each live value of A (attacks).
+// Returns that class for walks over whole rows and columns, or NULL when rules have another
+// shape (more players, uneven hands).
+const struct hand_class *movegen_pair_class(const struct rules *rules);
+// The own-hands moves of cls as groups, when they have that shape: the moves of each state s
+// lead to exactly the other states of one group holding s (free splits: the other multisets
+// with the same total and no more dead hands). Groups may overlap and are listed once each.
+// Writes group[s] (UINT32_MAX for a state without own-hands moves) and the groups' states,
+// ascending, as first[g] .. first[g + 1] into member[] (room for cls->states + 1 and
+// capacity); scratch holds 2 * cls->states. Returns the number of groups, or UINT32_MAX when
+// the moves have another shape or the groups need more room.
+uint32_t movegen_self_groups(const struct hand_class *cls, uint32_t *group, uint32_t *first, uint32_t *member,
+			     uint64_t capacity, uint32_t *scratch);
 #endif
