@@ -317,15 +317,29 @@ static void explain(const struct ctx *c, uint64_t i, struct verify_report *repor
 	free(child);
 }
 
-static enum status walk_table(const struct ctx *c, struct walk *w, const struct progress *progress,
-			      struct verify_report *report, struct error *err)
+// One level of the walk: the smallest failing position of w->cur (NONE if none) and, when
+// none fails, the children of w->cur marked in w->next. *ok turns false when out of memory.
+typedef uint64_t (*walk_level)(void *arg, struct walk *w, bool *ok);
+
+static uint64_t generic_level(void *arg, struct walk *w, bool *ok)
+{
+	(void)ok;
+	return expand_level(arg, w);
+}
+
+// The walk from the start, level by level, until a level fails or none is left.
+static enum status walk_levels(const struct ctx *c, struct walk *w, walk_level level, void *arg,
+			       const struct progress *progress, struct verify_report *report, struct error *err)
 {
 	uint64_t s = c->rules->start;
 	w->seen[s / 64] = w->cur[s / 64] = UINT64_C(1) << (s % 64);
 	report->checked = 1;
-	for (uint64_t count = 1, level = 0; count; level++) {
-		progress_report(progress, "verify: walk, level", level, 0);
-		uint64_t first = expand_level(c, w);
+	for (uint64_t count = 1, depth = 0; count; depth++) {
+		progress_report(progress, "verify: walk, level", depth, 0);
+		bool ok = true;
+		uint64_t first = level(arg, w, &ok);
+		if (!ok)
+			return error_set(err, STATUS_FAILURE, "out of memory");
 		if (first != NONE) {
 			explain(c, first, report);
 			return STATUS_OK;
@@ -605,9 +619,18 @@ static bool rem_small(const struct table_map *t)
 	return top < FAST_REM_MAX;
 }
 
-// walk_table for a pair (see above): the same verdict, position and count. Returns
-// STATUS_FAILURE without err set when out of memory.
-// walk_table for a pair (see above): the same verdict, position and count.
+// One level of the walk for a pair (see walk_level): the failures were found beforehand.
+static uint64_t pair_level(void *arg, struct walk *w, bool *ok)
+{
+	struct pair *p = arg;
+	uint64_t first = first_failing(p, w);
+	if (first == NONE && (!split_expand(p, w) || !attack_expand(p, w)))
+		*ok = false;
+	return first;
+}
+
+// The checks of every position for a pair, then the walk: the same verdict, position and
+// count as the generic walk.
 static enum status pair_walk(const struct ctx *c, struct pair *p, struct walk *w, const struct progress *progress,
 			     struct verify_report *report, struct error *err)
 {
@@ -619,23 +642,7 @@ static enum status pair_walk(const struct ctx *c, struct pair *p, struct walk *w
 		return error_set(err, STATUS_FAILURE, "out of memory");
 	free(p->partial);
 	p->partial = NULL;
-	uint64_t s = c->rules->start;
-	w->seen[s / 64] = w->cur[s / 64] = UINT64_C(1) << (s % 64);
-	report->checked = 1;
-	for (uint64_t count = 1, level = 0; count; level++) {
-		progress_report(progress, "verify: walk, level", level, 0);
-		uint64_t first = first_failing(p, w);
-		if (first != NONE) {
-			explain(c, first, report);
-			return STATUS_OK;
-		}
-		if (!split_expand(p, w) || !attack_expand(p, w))
-			return error_set(err, STATUS_FAILURE, "out of memory");
-		report->checked += count = advance(w);
-		if (progress_stopped(progress))
-			return error_set(err, STATUS_INTERRUPTED, "interrupted");
-	}
-	return STATUS_OK;
+	return walk_levels(c, w, pair_level, p, progress, report, err);
 }
 
 // Sets up a pair for rules and t, or returns false (p->cls NULL) when the fast walk does
@@ -805,7 +812,7 @@ enum status verify_table(const struct rules *rules, const struct table_map *t, c
 	} else if (p.cls) {
 		st = error_set(err, STATUS_FAILURE, "out of memory (verify needs 1.5 bytes per position)");
 	} else {
-		st = walk_table(&c, &w, progress, report, err);
+		st = walk_levels(&c, &w, generic_level, (void *)&c, progress, report, err);
 	}
 	pair_free(&p);
 	if (st == STATUS_OK && !report->fault)
