@@ -58,35 +58,32 @@ static void describe_only(struct table_row *row, uint64_t max_bytes)
 	}
 }
 
-// Appends "code <- parent parent" (or "code (no parent)") for the first positions of the
-// groups other than last-dead.
+// Keeps the first positions of the groups other than last-dead, with their parents.
 static enum status gather_evidence(struct table_row *row, const struct rules *rules,
 				   const struct unreachable *u, struct error *err)
 {
-	size_t cap = EVIDENCE_MAX * (rules->max_moves + 2) * (POSITION_CODE_MAX + 1) + 64, used = 0;
 	uint64_t *parent = malloc(rules->max_moves * sizeof *parent);
-	row->evidence = malloc(cap);
+	row->evidence = calloc(EVIDENCE_MAX, sizeof *row->evidence);
 	if (!parent || !row->evidence) {
 		free(parent);
 		return error_set(err, STATUS_FAILURE, "out of memory");
 	}
-	row->evidence[0] = '\0';
-	unsigned listed = 0;
-	char code[POSITION_CODE_MAX];
 	for (int g = UNREACHABLE_NO_PARENT; g < UNREACHABLE_REASON_COUNT; g++)
-		for (uint64_t i = 0; i < u->count[g] && listed < EVIDENCE_MAX; i++, listed++) {
-			position_format(rules, u->index[g][i], code);
-			used += (size_t)snprintf(row->evidence + used, cap - used, "%s%s", listed ? "; " : "", code);
+		for (uint64_t i = 0; i < u->count[g] && row->evidence_count < EVIDENCE_MAX; i++) {
+			struct table_evidence *ev = &row->evidence[row->evidence_count++]; // cleared with the row
+			position_format(rules, u->index[g][i], ev->code);
+			ev->reason = (enum unreachable_reason)g;
 			size_t n = movegen_parents(rules, u->index[g][i], parent);
-			used += (size_t)snprintf(row->evidence + used, cap - used, n ? " <-" : " (no parent)");
-			for (size_t k = 0; k < n; k++) {
-				position_format(rules, parent[k], code);
-				used += (size_t)snprintf(row->evidence + used, cap - used, " %s", code);
+			ev->parent = n ? malloc(n * sizeof *ev->parent) : NULL;
+			if (n && !ev->parent) {
+				free(parent);
+				return error_set(err, STATUS_FAILURE, "out of memory");
 			}
+			ev->parent_count = (unsigned)n;
+			for (size_t k = 0; k < n; k++)
+				position_format(rules, parent[k], ev->parent[k]);
 		}
-	if (row->other_unreachable > listed)
-		snprintf(row->evidence + used, cap - used, "; ... (%llu more)",
-			 (unsigned long long)(row->other_unreachable - listed));
+	row->evidence_more = row->other_unreachable - row->evidence_count;
 	free(parent);
 	return STATUS_OK;
 }
@@ -168,6 +165,9 @@ bool table_row_disagrees(const struct table_row *row)
 void table_row_clear(struct table_row *row)
 {
 	mpz_clears(row->positions, row->distinct, NULL);
+	for (unsigned i = 0; i < row->evidence_count; i++)
+		free(row->evidence[i].parent);
 	free(row->evidence);
 	row->evidence = NULL;
+	row->evidence_count = 0;
 }

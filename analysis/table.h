@@ -13,7 +13,18 @@
 #include "describe.h"
 #include "error.h"
 #include "progress.h"
+#include "position.h"
 #include "published.h"
+#include "unreachable.h"
+
+// One unreachable position of a row's evidence: its code, why it is unreachable
+// (unreachable.h), and the codes of its parents (none for the no-parent groups).
+struct table_evidence {
+	char code[POSITION_CODE_MAX];
+	enum unreachable_reason reason;
+	unsigned parent_count;
+	char (*parent)[POSITION_CODE_MAX]; // malloc'd, parent_count codes
+};
 
 struct table_row {
 	unsigned hands, rollover;
@@ -24,7 +35,12 @@ struct table_row {
 	uint64_t other_unreachable;   // every other unreachable position (standard rules)
 	const struct published_row *published; // NULL when the publication has no such row
 	char note[160];               // why the row was not computed
-	char *evidence;               // malloc'd: other unreachable positions "code <- parents"
+	// The evidence: the first unreachable positions other than those whose last mover has no
+	// live hand, with their parents (all unreachable too); malloc'd, evidence_count entries,
+	// and evidence_more further positions not listed.
+	struct table_evidence *evidence;
+	unsigned evidence_count;
+	uint64_t evidence_more;
 	// The two games of the row, as describe.h names them: the standard rules and suicide +
 	// meta + suns. described: false when even the rules tables were refused (row not walked).
 	bool described, described_sms;

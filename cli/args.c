@@ -157,6 +157,8 @@ static int finish(const struct command_args *cmd, struct cli_options *opt)
 		opt->spec.rollover = (unsigned)v;
 	if (opt->hands_given && single && (rc = parse_hands(cmd->name, opt)) >= 0)
 		return rc;
+	int e = find_extra(cmd, ARGS_ESTIMATE);
+	opt->estimate = e >= 0 && opt->extra_set[e];
 #ifdef _OPENMP
 	omp_set_num_threads((int)opt->threads);
 #endif

@@ -44,6 +44,17 @@ struct extra_option {
 	unsigned formats;
 };
 
+// --estimate, which count, solve and games declare among their own options: the memory
+// estimate of the instance as one JSON object, without running (args_build_rules prints it).
+#define ARGS_ESTIMATE "--estimate"
+#define ARGS_ESTIMATE_OPTION {ARGS_ESTIMATE, false, NULL, FORMAT_BIT(FORMAT_JSON)}
+#define ARGS_ESTIMATE_HELP \
+	"  --estimate         with --format json: build the rules (and their move tables) and\n" \
+	"                     print the memory estimate without running: {rules, positions,\n" \
+	"                     bytes_per_position, position_bytes (positions * bytes_per_position),\n" \
+	"                     table_bytes, bytes (with the tables), limit (null: none), fits};\n" \
+	"                     the move tables themselves must fit --max-memory\n"
+
 struct command_args {
 	const char *name;       // "count"
 	const char *program;    // what --version prints; NULL: "chopsticks"
@@ -67,6 +78,7 @@ struct cli_options {
 	const char *positional;        // the one positional argument, if the command takes one
 	const char *extra_value[ARGS_MAX_EXTRA];
 	bool extra_set[ARGS_MAX_EXTRA];
+	bool estimate;                 // the command declares ARGS_ESTIMATE and it was given
 };
 
 // Parses argv[1..argc) of the subcommand cmd declares. Returns -1 to go on, or an exit status
@@ -79,6 +91,8 @@ int args_fail(const char *cmd, const char *fmt, ...) __attribute__((format(print
 // Builds the rules of opt (and applies --start); prints the error and returns its exit
 // status on failure, 0 on success. Refuses instances that need more than the memory limit,
 // counting bytes_per_position for every index of the instance and the move tables twice.
+// With opt->estimate it refuses nothing but prints that estimate as JSON on stdout, frees
+// the rules and returns -1: the command is done and exits 0.
 int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position,
 		     struct rules **out);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "closed_form.h"
+#include "game_text.h"
 #include "message.h"
 #include "numparse.h"
 #include "position.h"
@@ -59,6 +60,37 @@ static int check_size(const struct cli_options *opt, uint64_t bytes_per_position
 	return 2;
 }
 
+// --estimate: what the two refusals below compare with the limit, as JSON: position_bytes,
+// the closed-form estimate (positions * bytes_per_position) checked before any table is
+// built, and bytes, the larger of it and the estimate of the built rules (their index space
+// * bytes_per_position + the move tables twice).
+static int print_estimate(const struct cli_options *opt, uint64_t bytes_per_position, const struct rules *rules)
+{
+	mpz_t distinct, closed, bytes, built;
+	mpz_inits(distinct, closed, bytes, built, NULL);
+	args_distinct(opt, distinct);
+	mpz_mul_ui(closed, distinct, bytes_per_position);
+	mpz_set(bytes, closed);
+	mpz_set_ui(built, rules->size);
+	mpz_mul_ui(built, built, bytes_per_position);
+	mpz_add_ui(built, built, rules->table_bytes);
+	mpz_add_ui(built, built, rules->table_bytes);
+	if (mpz_cmp(built, bytes) > 0)
+		mpz_set(bytes, built);
+	printf("{\"rules\":");
+	game_json_rules(stdout, rules);
+	gmp_printf(",\"positions\":%Zd,\"bytes_per_position\":%llu,\"position_bytes\":%Zd,\"table_bytes\":%llu,"
+		   "\"bytes\":%Zd,\"limit\":", distinct, (unsigned long long)bytes_per_position, closed,
+		   (unsigned long long)rules->table_bytes, bytes);
+	if (opt->spec.max_bytes)
+		printf("%llu,\"fits\":%s}\n", (unsigned long long)opt->spec.max_bytes,
+		       mpz_cmp_ui(bytes, opt->spec.max_bytes) <= 0 ? "true" : "false");
+	else
+		printf("null,\"fits\":true}\n");
+	mpz_clears(distinct, closed, bytes, built, NULL);
+	return -1;
+}
+
 static int drop_rules(struct rules **out, int status)
 {
 	rules_free(*out);
@@ -70,7 +102,7 @@ int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position,
 {
 	struct error err;
 	*out = NULL;
-	if (check_size(opt, bytes_per_position))
+	if (!opt->estimate && check_size(opt, bytes_per_position))
 		return 2;
 	enum status st = rules_build(&opt->spec, out, &err);
 	if (st != STATUS_OK) {
@@ -79,7 +111,7 @@ int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position,
 	}
 	// The tables count twice: the dense engine (dense.h) keeps a renumbered copy.
 	double need = (double)(*out)->size * (double)bytes_per_position + 2.0 * (double)(*out)->table_bytes;
-	if (opt->spec.max_bytes && need > (double)opt->spec.max_bytes) {
+	if (!opt->estimate && opt->spec.max_bytes && need > (double)opt->spec.max_bytes) {
 		char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
 		size_text(need_text, need);
 		size_text(limit, (double)opt->spec.max_bytes);
@@ -95,5 +127,5 @@ int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position,
 		}
 		rules_set_start(*out, start);
 	}
-	return 0;
+	return opt->estimate ? drop_rules(out, print_estimate(opt, bytes_per_position, *out)) : 0;
 }

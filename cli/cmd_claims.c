@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 // `chopsticks claims`: checks each published statement of SPEC.md with the enumerator and
-// solver and writes a Markdown report: the statement, what the tool finds, the command that
-// shows it, the evidence, and a verdict. Two players, two hands, rollover 5 unless stated.
+// solver and writes a report: the statement, what the tool finds, the command that shows it,
+// the evidence, and a verdict; as Markdown for people or as JSON for scripts, from the same
+// computed values. Two players, two hands, rollover 5 unless stated.
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
 #include "claims.h"
 #include "commands.h"
 #include "describe.h"
+#include "game_text.h"
 #include "movegen.h"
 #include "output.h"
 #include "position.h"
@@ -16,18 +19,76 @@
 #include "variants.h"
 
 static const char help[] =
-	"usage: chopsticks claims\n"
+	"usage: chopsticks claims [--format text|json]\n"
 	"Checks the published statements about Chopsticks (the standard game is a draw; one move\n"
 	"of lookahead avoids losing; 14 moves in all and at most 5 per position; cutoff lets the\n"
 	"first player win; halves lets the second player win; one hand follows Fibonacci mod r;\n"
 	"rollover 2 is degenerate; more hands than the opponent is good) and prints a Markdown\n"
-	"report with the evidence for each (text only). Each claim starts with a line 'Game:' or\n"
-	"'Games:' that names the games it solves by their options (the rules of a single game:\n"
-	"'chopsticks count OPTIONS' prints them), the report with the settings of the standard game.\n";
+	"report with the evidence for each. Each claim starts with a line 'Game:' or 'Games:'\n"
+	"that names the games it solves by their options (the rules of a single game:\n"
+	"'chopsticks count OPTIONS' prints them), the report with the settings of the standard game.\n"
+	"JSON: {rules, claims:[{id, number, statement, verdict, command, games, evidence}]}: id is\n"
+	"draw, lookahead, moves, cutoff, halves, fibonacci, rollover2 or uneven; games holds the\n"
+	"rules of every game the claim solves, and the rows of its evidence name theirs by index\n"
+	"into it (game); verdict is the verdict as the report words it, without emphasis.\n";
 
-static const struct command_args command = {"claims", NULL, ARGS_THREADS, FORMAT_BIT(FORMAT_TEXT), NULL, 0, NULL, help};
+static const struct command_args command = {"claims", NULL, ARGS_THREADS,
+					    FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON), NULL, 0, NULL, help};
 
 #define MAX_LOOKAHEAD 6
+
+// Where a claim goes. Text is printed as it is computed; JSON collects the claim's games and
+// its evidence in memory (the verdict comes last) and claim_end writes the whole object.
+struct report {
+	bool json;
+	unsigned written;   // claims written
+	FILE *games, *ev;   // JSON: the claim's games (rules objects) and its evidence object
+	char *games_buf, *ev_buf;
+	size_t games_len, ev_len;
+	unsigned game_count;
+};
+
+static int claim_begin(struct report *o)
+{
+	if (!o->json)
+		return 0;
+	o->game_count = 0;
+	o->games = open_memstream(&o->games_buf, &o->games_len);
+	o->ev = open_memstream(&o->ev_buf, &o->ev_len);
+	return o->games && o->ev ? 0 : -1;
+}
+
+// Adds rules to the claim's games; returns its index there.
+static unsigned add_game(struct report *o, const struct rules *rules)
+{
+	fputs(o->game_count ? "," : "", o->games);
+	game_json_rules(o->games, rules);
+	return o->game_count++;
+}
+
+static void json_key_string(FILE *f, const char *key, const char *text)
+{
+	fprintf(f, ",\"%s\":", key);
+	output_json_string(f, text);
+}
+
+static int claim_end(struct report *o, const char *id, unsigned number, const char *statement,
+		     const char *verdict, const char *cmdline)
+{
+	if (!o->json)
+		return 0;
+	int bad = fclose(o->games) | fclose(o->ev);
+	if (!bad) {
+		printf("%s{\"id\":\"%s\",\"number\":%u", o->written++ ? "," : "", id, number);
+		json_key_string(stdout, "statement", statement);
+		json_key_string(stdout, "verdict", verdict);
+		json_key_string(stdout, "command", cmdline);
+		printf(",\"games\":[%s],\"evidence\":{%s}}", o->games_buf, o->ev_buf);
+	}
+	free(o->games_buf), free(o->ev_buf);
+	o->games = o->ev = NULL;
+	return bad ? -1 : 0;
+}
 
 // The paragraph that names the game of a claim: "Game: `OPTIONS`." and what varies.
 static void game_line(const struct rules *rules, const char *more)
@@ -42,54 +103,100 @@ static void code_of(const struct rules *rules, uint64_t idx, char *buf)
 	position_format(rules, idx, buf);
 }
 
-static int claim_draw(const struct claims_instance *in)
+static void json_value(FILE *f, enum value v, unsigned remoteness)
+{
+	fprintf(f, "\"value\":\"%s\",\"remoteness\":", cell_value_name(v));
+	if (v == VALUE_DRAW)
+		fputs("null", f);
+	else
+		fprintf(f, "%u", remoteness);
+}
+
+static const char draw_title[] = "The standard game is a draw under perfect play";
+
+static int claim_draw(struct report *o, const struct claims_instance *in)
 {
 	enum value v = solution_value(&in->s, in->rules->start);
-	printf("## 1. The standard game is a draw under perfect play\n\n");
+	const char *verdict = v == VALUE_DRAW ? "reproduced" : "refuted";
+	char start[POSITION_CODE_MAX];
+	code_of(in->rules, in->rules->start, start);
+	if (o->json) {
+		add_game(o, in->rules);
+		fprintf(o->ev, "\"game\":0,\"start\":\"%s\",\"value\":\"%s\",\"reachable\":%llu,"
+			"\"counts\":{\"win\":%llu,\"loss\":%llu,\"draw\":%llu}", start, cell_value_name(v),
+			(unsigned long long)in->e.reachable_count, (unsigned long long)in->s.count[VALUE_WIN],
+			(unsigned long long)in->s.count[VALUE_LOSS], (unsigned long long)in->s.count[VALUE_DRAW]);
+		return claim_end(o, "draw", 1, draw_title, verdict, "chopsticks solve");
+	}
+	printf("## 1. %s\n\n", draw_title);
 	game_line(in->rules, "");
-	printf("Found: the start 1111 is a **%s** for the player to move. Of the %llu reachable positions "
+	printf("Found: the start %s is a **%s** for the player to move. Of the %llu reachable positions "
 	       "%llu are wins, %llu losses and %llu draws for the player to move.\n\n"
 	       "Command: `chopsticks solve`. Verdict: **%s**.\n\n",
-	       cell_value_name(v), (unsigned long long)in->e.reachable_count,
+	       start, cell_value_name(v), (unsigned long long)in->e.reachable_count,
 	       (unsigned long long)in->s.count[VALUE_WIN], (unsigned long long)in->s.count[VALUE_LOSS],
-	       (unsigned long long)in->s.count[VALUE_DRAW], v == VALUE_DRAW ? "reproduced" : "refuted");
+	       (unsigned long long)in->s.count[VALUE_DRAW], verdict);
 	return 0;
 }
 
-static int claim_lookahead(const struct claims_instance *in, struct error *err)
+static const char lookahead_title[] = "A player looking one move ahead can always avoid losing";
+
+static int claim_lookahead(struct report *o, const struct claims_instance *in, struct error *err)
 {
-	printf("## 2. A player looking one move ahead can always avoid losing\n\n");
-	game_line(in->rules, "");
-	printf("A player looking N moves ahead scores each move by depth-limited search (a forced win or "
-	       "loss within N moves in all, this move included, else unknown) and may pick any best-scored "
-	       "move. A position is *unsafe* at depth N when it is not already lost but one of those picks "
-	       "loses under perfect play. Every reachable position that is neither terminal nor lost for "
-	       "the player to move is checked.\n\n"
-	       "| N | positions checked | unsafe | example (position: losing pick) |\n|---|---|---|---|\n");
-	unsigned first_safe = 0;
+	if (o->json) {
+		add_game(o, in->rules);
+		fputs("\"game\":0,\"rows\":[", o->ev);
+	} else {
+		printf("## 2. %s\n\n", lookahead_title);
+		game_line(in->rules, "");
+		printf("A player looking N moves ahead scores each move by depth-limited search (a forced win or "
+		       "loss within N moves in all, this move included, else unknown) and may pick any best-scored "
+		       "move. A position is *unsafe* at depth N when it is not already lost but one of those picks "
+		       "loses under perfect play. Every reachable position that is neither terminal nor lost for "
+		       "the player to move is checked.\n\n"
+		       "| N | positions checked | unsafe | example (position: losing pick) |\n|---|---|---|---|\n");
+	}
+	unsigned first_safe = 0, last_unsafe = 0;
 	for (unsigned d = 1; d <= MAX_LOOKAHEAD; d++) {
 		struct lookahead_claim c;
 		if (claims_lookahead(in, d, &c, err) != STATUS_OK)
 			return 1;
 		char a[POSITION_CODE_MAX] = "-", b[POSITION_CODE_MAX] = "-";
 		if (c.unsafe)
-			code_of(in->rules, c.example, a), code_of(in->rules, c.example_child, b);
-		printf("| %u | %llu | %llu | %s%s%s |\n", d, (unsigned long long)c.checked,
-		       (unsigned long long)c.unsafe, a, c.unsafe ? ": " : "", c.unsafe ? b : "");
+			code_of(in->rules, c.example, a), code_of(in->rules, c.example_child, b), last_unsafe = d;
+		if (o->json && c.unsafe)
+			fprintf(o->ev, "%s{\"depth\":%u,\"checked\":%llu,\"unsafe\":%llu,\"example\":\"%s\",\"example_move\":\"%s\"}",
+				d > 1 ? "," : "", d, (unsigned long long)c.checked, (unsigned long long)c.unsafe, a, b);
+		else if (o->json)
+			fprintf(o->ev, "%s{\"depth\":%u,\"checked\":%llu,\"unsafe\":0,\"example\":null,\"example_move\":null}",
+				d > 1 ? "," : "", d, (unsigned long long)c.checked);
+		else
+			printf("| %u | %llu | %llu | %s%s%s |\n", d, (unsigned long long)c.checked,
+			       (unsigned long long)c.unsafe, a, c.unsafe ? ": " : "", c.unsafe ? b : "");
 		if (!c.unsafe && !first_safe)
 			first_safe = d;
+	}
+	const char *verdict = !first_safe ? "refuted" : first_safe == 1 ? "reproduced" : "refuted as stated (holds with more lookahead)";
+	if (o->json) {
+		fprintf(o->ev, "],\"max_depth\":%d,\"safe_depth\":", MAX_LOOKAHEAD);
+		fprintf(o->ev, first_safe ? "%u" : "null", first_safe);
+		fprintf(o->ev, ",\"unsafe_depth\":%u", last_unsafe);
+		return claim_end(o, "lookahead", 2, lookahead_title, verdict, "chopsticks play --level N");
 	}
 	if (first_safe)
 		printf("\nFound: looking %u move%s ahead (the reply included when N >= 2) is enough never to "
 		       "pick a losing move; fewer is not. Verdict: **%s**.\n\n", first_safe,
-		       first_safe > 1 ? "s" : "", first_safe == 1 ? "reproduced" : "refuted as stated (holds with more lookahead)");
+		       first_safe > 1 ? "s" : "", verdict);
 	else
-		printf("\nFound: no lookahead up to %d moves is always safe. Verdict: **refuted**.\n\n", MAX_LOOKAHEAD);
+		printf("\nFound: no lookahead up to %d moves is always safe. Verdict: **%s**.\n\n", MAX_LOOKAHEAD, verdict);
 	printf("Command: `chopsticks play --level N` plays such a player.\n\n");
 	return 0;
 }
 
-static int claim_moves(const struct claims_instance *in, struct error *err)
+#define CLAIMED_MOVES 14
+#define CLAIMED_MAX_MOVES 5
+
+static int claim_moves(struct report *o, const struct claims_instance *in, struct error *err)
 {
 	struct moves_claim m;
 	if (claims_moves(in, &m, err) != STATUS_OK)
@@ -97,9 +204,27 @@ static int claim_moves(const struct claims_instance *in, struct error *err)
 	unsigned attacks = 0;
 	for (unsigned k = 0; k < m.kind_count; k++)
 		attacks += strlen(m.kind[k]) == 4; // "a->b" with one-digit hands
-	char at[POSITION_CODE_MAX];
+	char at[POSITION_CODE_MAX], title[160], verdict[160], cmdline[POSITION_CODE_MAX + 32];
 	code_of(in->rules, m.max_at, at);
-	printf("## 3. Two hands, rollover 5: at most 14 different moves in total, never more than 5 in one position\n\n");
+	snprintf(title, sizeof title, "Two hands, rollover 5: at most %d different moves in total, never more than %d in one position",
+		 CLAIMED_MOVES, CLAIMED_MAX_MOVES);
+	snprintf(cmdline, sizeof cmdline, "chopsticks show %s", at);
+	const char *total = m.kind_count == CLAIMED_MOVES ? "reproduced" : "refuted";
+	const char *most = m.max_moves <= CLAIMED_MAX_MOVES ? "reproduced" : "refuted";
+	if (o->json) {
+		snprintf(verdict, sizeof verdict, "total %s (%u, not %d); per position %s (%llu)", total, m.kind_count,
+			 CLAIMED_MOVES, most, (unsigned long long)m.max_moves);
+		fprintf(o->ev, "\"game\":%u,\"claimed_total\":%d,\"claimed_max\":%d,\"total\":%u,\"attacks\":%u,"
+			"\"splits\":%u,\"max\":%llu,\"max_at\":\"%s\",\"moves\":[", add_game(o, in->rules), CLAIMED_MOVES,
+			CLAIMED_MAX_MOVES, m.kind_count, attacks, m.kind_count - attacks, (unsigned long long)m.max_moves, at);
+		for (unsigned k = 0; k < m.kind_count; k++) {
+			fputs(k ? "," : "", o->ev);
+			output_json_string(o->ev, m.kind[k]);
+		}
+		fputc(']', o->ev);
+		return claim_end(o, "moves", 3, title, verdict, cmdline);
+	}
+	printf("## 3. %s\n\n", title);
 	game_line(in->rules, "");
 	printf("A move is identified by what it does to the hands: an attack `a->b` (a hand with a taps a hand "
 	       "with b) or a split `ab->cd`; moves from one position that lead to the same position count once.\n\n"
@@ -108,18 +233,20 @@ static int claim_moves(const struct claims_instance *in, struct error *err)
 	for (unsigned k = 0; k < m.kind_count; k++)
 		printf(" `%s`", m.kind[k]);
 	printf(". The most moves in one position: %llu, at %s.\n\n", (unsigned long long)m.max_moves, at);
-	printf("Command: `chopsticks show %s`. Verdict: total **%s** (%u, not 14); per position **%s** (%llu).\n\n",
-	       at, m.kind_count == 14 ? "reproduced" : "refuted", m.kind_count,
-	       m.max_moves <= 5 ? "reproduced" : "refuted", (unsigned long long)m.max_moves);
+	printf("Command: `%s`. Verdict: total **%s** (%u, not %d); per position **%s** (%llu).\n\n", cmdline, total,
+	       m.kind_count, CLAIMED_MOVES, most, (unsigned long long)m.max_moves);
 	return 0;
 }
 
 // Solves base plus every combination of up to two more variants; lists those whose start
 // has value want. Returns the number found, or -1 on failure.
-static int search_variants(enum variant_id base, enum value want, struct error *err)
+static int search_variants(struct report *o, enum variant_id base, enum value want, struct error *err)
 {
 	int found = 0;
-	printf("| variants | start value |\n|---|---|\n");
+	if (o->json)
+		fputs(",\"rows\":[", o->ev);
+	else
+		printf("| variants | start value |\n|---|---|\n");
 	// a = -1 with b = -1 is base alone, a = -1 with b >= 0 base plus b, else base plus a and b.
 	for (int a = -1; a < VARIANT_COUNT; a++)
 		for (int b = a; b < VARIANT_COUNT; b++) {
@@ -137,50 +264,86 @@ static int search_variants(enum variant_id base, enum value want, struct error *
 			if (st != STATUS_OK)
 				return -1;
 			enum value v = solution_value(&in.s, in.rules->start);
+			unsigned rem = solution_remoteness(&in.s, in.rules->start);
 			char names[256];
 			variants_format_list(mask, names, sizeof names);
-			if (v == want) {
-				printf("| %s | %s in %u |\n", names, cell_value_name(v), solution_remoteness(&in.s, in.rules->start));
-				found++;
+			if (v == want && o->json) {
+				fprintf(o->ev, "%s{\"game\":%u,\"variants\":", found ? "," : "", add_game(o, in.rules));
+				output_json_string(o->ev, names);
+				fputc(',', o->ev);
+				json_value(o->ev, v, rem);
+				fputc('}', o->ev);
+			} else if (v == want) {
+				printf("| %s | %s in %u |\n", names, cell_value_name(v), rem);
 			}
+			found += v == want;
 			claims_instance_free(&in);
 		}
+	if (o->json)
+		fputc(']', o->ev);
 	return found;
 }
 
-static int claim_variant(const char *title, enum variant_id base, enum value want, const char *who,
-			 struct error *err)
+static int claim_variant(struct report *o, unsigned number, const char *id, const char *title,
+			 enum variant_id base, enum value want, const char *who, struct error *err)
 {
 	struct claims_instance in;
 	if (claims_solve(2, 5, UINT64_C(1) << base, &in, err) != STATUS_OK)
 		return 1;
 	enum value alone = solution_value(&in.s, in.rules->start);
-	printf("## %s\n\n", title);
-	game_line(in.rules, " by itself, and `--hands 2 --rollover 5 --variant LIST` for each row of the table, "
-		  "LIST being its variants column");
+	if (o->json) {
+		fprintf(o->ev, "\"game\":%u,\"variant\":\"%s\",\"want\":\"%s\",\"alone\":{", add_game(o, in.rules),
+			variants_name(base), cell_value_name(want));
+		json_value(o->ev, alone, solution_remoteness(&in.s, in.rules->start));
+		fputc('}', o->ev);
+	} else {
+		printf("## %u. %s\n\n", number, title);
+		game_line(in.rules, " by itself, and `--hands 2 --rollover 5 --variant LIST` for each row of the table, "
+			  "LIST being its variants column");
+	}
 	claims_instance_free(&in);
-	printf("Found: with `%s` alone the start is a **%s** for the first player. Every combination of "
-	       "`%s` with up to two more variants was solved; those where the %s player can force a win:\n\n",
-	       variants_name(base), cell_value_name(alone), variants_name(base), who);
-	int n = search_variants(base, want, err);
+	if (!o->json)
+		printf("Found: with `%s` alone the start is a **%s** for the first player. Every combination of "
+		       "`%s` with up to two more variants was solved; those where the %s player can force a win:\n\n",
+		       variants_name(base), cell_value_name(alone), variants_name(base), who);
+	int n = search_variants(o, base, want, err);
 	if (n < 0)
 		return 1;
-	printf("\nCommand: `chopsticks solve --variant %s[,...]`. Verdict: **%s**; it holds under the %d "
-	       "combinations listed.\n\n", variants_name(base),
-	       alone == want ? "reproduced" : "refuted for the variant alone", n);
+	char verdict[160], cmdline[96];
+	const char *outcome = alone == want ? "reproduced" : "refuted for the variant alone";
+	snprintf(verdict, sizeof verdict, "%s; it holds under the %d combinations listed", outcome, n);
+	snprintf(cmdline, sizeof cmdline, "chopsticks solve --variant %s[,...]", variants_name(base));
+	if (o->json) {
+		fprintf(o->ev, ",\"combinations\":%d", n);
+		return claim_end(o, id, number, title, verdict, cmdline);
+	}
+	printf("\nCommand: `%s`. Verdict: **%s**; it holds under the %d combinations listed.\n\n", cmdline, outcome, n);
 	return 0;
 }
 
-static void claim_fibonacci(void)
+// The closing line of a claim checked row by row.
+static const char rows_verdict[] = "reproduced wherever the table says yes";
+
+static const char fibonacci_title[] = "One hand each: the game is forced and follows the Fibonacci numbers modulo r";
+#define FIBONACCI_FROM 2
+#define FIBONACCI_TO 40
+
+static int claim_fibonacci(struct report *o)
 {
-	printf("## 6. One hand each: the game is forced and follows the Fibonacci numbers modulo r\n\n"
-	       "Games: `--hands 1 --rollover R`, one per row (R = r).\n\n"
-	       "With one hand each no split exists and the only attack adds the mover's hand to the "
-	       "other's, so after n moves the mover holds F(n+2) mod r: the game is forced and ends when "
-	       "r divides a Fibonacci number for the first time, at alpha(r) (the entry point). Predicted: "
-	       "alpha(r) - 1 reachable positions, one per layer, and alpha(r) - 2 moves.\n\n"
-	       "| r | alpha(r) | reachable (walk) | length (walk) | largest layer | agrees |\n|---|---|---|---|---|---|\n");
-	for (unsigned r = 2; r <= 40; r++) {
+	if (o->json) {
+		fprintf(o->ev, "\"from\":%d,\"to\":%d,\"rows\":[", FIBONACCI_FROM, FIBONACCI_TO);
+	} else {
+		printf("## 6. %s\n\n"
+		       "Games: `--hands 1 --rollover R`, one per row (R = r).\n\n"
+		       "With one hand each no split exists and the only attack adds the mover's hand to the "
+		       "other's, so after n moves the mover holds F(n+2) mod r: the game is forced and ends when "
+		       "r divides a Fibonacci number for the first time, at alpha(r) (the entry point). Predicted: "
+		       "alpha(r) - 1 reachable positions, one per layer, and alpha(r) - 2 moves.\n\n"
+		       "| r | alpha(r) | reachable (walk) | length (walk) | largest layer | agrees |\n|---|---|---|---|---|---|\n",
+		       fibonacci_title);
+	}
+	unsigned agree = 0, bad = 0; // rows written, by whether they agree
+	for (unsigned r = FIBONACCI_FROM; r <= FIBONACCI_TO; r++) {
 		struct claims_instance in;
 		struct error err;
 		if (claims_solve(1, r, 0, &in, &err) != STATUS_OK)
@@ -190,66 +353,140 @@ static void claim_fibonacci(void)
 		for (unsigned d = 0; d <= in.e.max_depth; d++)
 			widest = in.e.layer_count[d] > widest ? in.e.layer_count[d] : widest;
 		bool ok = p.reachable == in.e.reachable_count && p.length == in.e.max_depth && widest == 1;
-		printf("| %u | %llu | %llu | %u | %llu | %s |\n", r, (unsigned long long)special_fibonacci_entry(r),
-		       (unsigned long long)in.e.reachable_count, in.e.max_depth, (unsigned long long)widest, ok ? "yes" : "NO");
+		unsigned long long alpha = (unsigned long long)special_fibonacci_entry(r);
+		if (o->json)
+			fprintf(o->ev, "%s{\"game\":%u,\"rollover\":%u,\"alpha\":%llu,\"reachable\":%llu,\"length\":%u,"
+				"\"largest_layer\":%llu,\"agrees\":%s}", agree + bad ? "," : "", add_game(o, in.rules), r,
+				alpha, (unsigned long long)in.e.reachable_count, in.e.max_depth,
+				(unsigned long long)widest, ok ? "true" : "false");
+		else
+			printf("| %u | %llu | %llu | %u | %llu | %s |\n", r, alpha, (unsigned long long)in.e.reachable_count,
+			       in.e.max_depth, (unsigned long long)widest, ok ? "yes" : "NO");
+		agree += ok, bad += !ok;
 		claims_instance_free(&in);
 	}
+	if (o->json) {
+		fprintf(o->ev, "],\"agree\":%u", agree);
+		return claim_end(o, "fibonacci", 6, fibonacci_title, rows_verdict, "chopsticks count --hands 1 --rollover R");
+	}
 	printf("\nCommand: `chopsticks count --hands 1 --rollover R`. Verdict: **reproduced** wherever the table says yes.\n\n");
+	return 0;
 }
 
-static void claim_rollover2(void)
+static const char rollover2_title[] = "With rollover 2 the game is degenerate";
+#define ROLLOVER2_TO 8
+
+static int claim_rollover2(struct report *o)
 {
-	printf("## 7. With rollover 2 the game is degenerate\n\n"
-	       "Games: `--hands H --rollover 2`, one per row (H = hands).\n\n"
-	       "Every live hand shows 1, so every attack kills a hand and no split can change anything: the "
-	       "game is forced, lasts 2h - 1 moves over 2h positions, and the first player wins.\n\n"
-	       "| hands | reachable (walk) | length (walk) | start value | agrees |\n|---|---|---|---|---|\n");
-	for (unsigned h = 1; h <= 8; h++) {
+	if (o->json)
+		fprintf(o->ev, "\"from\":1,\"to\":%d,\"rows\":[", ROLLOVER2_TO);
+	else
+		printf("## 7. %s\n\n"
+		       "Games: `--hands H --rollover 2`, one per row (H = hands).\n\n"
+		       "Every live hand shows 1, so every attack kills a hand and no split can change anything: the "
+		       "game is forced, lasts 2h - 1 moves over 2h positions, and the first player wins.\n\n"
+		       "| hands | reachable (walk) | length (walk) | start value | agrees |\n|---|---|---|---|---|\n",
+		       rollover2_title);
+	unsigned agree = 0, bad = 0; // rows written, by whether they agree
+	for (unsigned h = 1; h <= ROLLOVER2_TO; h++) {
 		struct claims_instance in;
 		struct error err;
 		if (claims_solve(h, 2, 0, &in, &err) != STATUS_OK)
 			continue;
 		enum value v = solution_value(&in.s, in.rules->start);
+		unsigned rem = solution_remoteness(&in.s, in.rules->start);
 		bool ok = in.e.reachable_count == 2 * h && in.e.max_depth == 2 * h - 1 && v == VALUE_WIN;
-		printf("| %u | %llu | %u | %s in %u | %s |\n", h, (unsigned long long)in.e.reachable_count, in.e.max_depth,
-		       cell_value_name(v), solution_remoteness(&in.s, in.rules->start), ok ? "yes" : "NO");
+		if (o->json) {
+			fprintf(o->ev, "%s{\"game\":%u,\"hands\":%u,\"reachable\":%llu,\"length\":%u,", agree + bad ? "," : "",
+				add_game(o, in.rules), h, (unsigned long long)in.e.reachable_count, in.e.max_depth);
+			json_value(o->ev, v, rem);
+			fprintf(o->ev, ",\"agrees\":%s}", ok ? "true" : "false");
+		} else {
+			printf("| %u | %llu | %u | %s in %u | %s |\n", h, (unsigned long long)in.e.reachable_count,
+			       in.e.max_depth, cell_value_name(v), rem, ok ? "yes" : "NO");
+		}
+		agree += ok, bad += !ok;
 		claims_instance_free(&in);
 	}
+	if (o->json) {
+		fprintf(o->ev, "],\"agree\":%u", agree);
+		return claim_end(o, "rollover2", 7, rollover2_title, rows_verdict, "chopsticks count --hands H --rollover 2");
+	}
 	printf("\nCommand: `chopsticks count --hands H --rollover 2`. Verdict: **reproduced** wherever the table says yes.\n");
+	return 0;
 }
 
-static void claim_uneven(void)
+static const char uneven_title[] = "Uneven hands: more hands than the opponent is generally good";
+#define UNEVEN_HANDS 4
+#define UNEVEN_R0 2
+#define UNEVEN_R1 5
+
+// One cell of the uneven table as JSON; an exception is a cell against the rule (more hands
+// and not a win, or fewer and not a loss).
+static void uneven_json(struct report *o, unsigned a, unsigned b, unsigned r, const struct claims_instance *in,
+			enum value v, unsigned rem)
 {
-	printf("\n## 8. Uneven hands: more hands than the opponent is generally good\n\n"
-	       "Games: `--hands A,B --rollover R --variant attacks-only` (R = 2, 3, 4, 5 in each cell; "
-	       "A = B is `--hands A`).\n\n"
-	       "Attacks only (no splits), the first player with a hands and the second with b. Each cell: "
-	       "the value of the start for the first player (W win, L loss, D draw) and its remoteness "
-	       "(none for a draw), "
-	       "for rollover 2 / 3 / 4 / 5.\n\n| a \\ b | 1 | 2 | 3 | 4 |\n|---|---|---|---|---|\n");
+	bool against = (a > b && v != VALUE_WIN) || (a < b && v != VALUE_LOSS);
+	const char *sep = o->game_count ? "," : "";
+	fprintf(o->ev, "%s{\"game\":%u,\"hands\":[%u,%u],\"rollover\":%u,", sep, add_game(o, in->rules), a, b, r);
+	json_value(o->ev, v, rem);
+	fprintf(o->ev, v == VALUE_DRAW ? ",\"label\":\"%c\"" : ",\"label\":\"%c%u\"", "?WLD"[v], rem);
+	fprintf(o->ev, ",\"exception\":%s}", a != b && against ? "true" : "false");
+}
+
+static int claim_uneven(struct report *o)
+{
+	if (o->json) {
+		fprintf(o->ev, "\"from\":1,\"to\":%d,\"rollovers\":[", UNEVEN_HANDS);
+		for (unsigned r = UNEVEN_R0; r <= UNEVEN_R1; r++)
+			fprintf(o->ev, r > UNEVEN_R0 ? ",%u" : "%u", r);
+		fputs("],\"cells\":[", o->ev);
+	} else {
+		printf("\n## 8. %s\n\n"
+		       "Games: `--hands A,B --rollover R --variant attacks-only` (R = 2, 3, 4, 5 in each cell; "
+		       "A = B is `--hands A`).\n\n"
+		       "Attacks only (no splits), the first player with a hands and the second with b. Each cell: "
+		       "the value of the start for the first player (W win, L loss, D draw) and its remoteness "
+		       "(none for a draw), "
+		       "for rollover 2 / 3 / 4 / 5.\n\n| a \\ b | 1 | 2 | 3 | 4 |\n|---|---|---|---|---|\n",
+		       uneven_title);
+	}
 	unsigned more_wins = 0, more_cells = 0, fewer_wins = 0, fewer_cells = 0;
-	for (unsigned a = 1; a <= 4; a++) {
-		printf("| %u |", a);
-		for (unsigned b = 1; b <= 4; b++) {
-			for (unsigned r = 2; r <= 5; r++) {
+	for (unsigned a = 1; a <= UNEVEN_HANDS; a++) {
+		if (!o->json)
+			printf("| %u |", a);
+		for (unsigned b = 1; b <= UNEVEN_HANDS; b++) {
+			for (unsigned r = UNEVEN_R0; r <= UNEVEN_R1; r++) {
 				struct rules_spec spec = {.players = 2, .hands = {a, b}, .rollover = r,
 							  .variants = UINT64_C(1) << VARIANT_ATTACKS_ONLY};
 				struct claims_instance in;
 				struct error err;
 				if (claims_solve_spec(&spec, &in, &err) != STATUS_OK) {
-					printf(" ?");
+					if (!o->json)
+						printf(" ?");
 					continue;
 				}
 				enum value v = solution_value(&in.s, in.rules->start);
-				printf(v == VALUE_DRAW ? "%s%c" : "%s%c%u", r > 2 ? " / " : " ", "?WLD"[v],
-				       solution_remoteness(&in.s, in.rules->start));
+				unsigned rem = solution_remoteness(&in.s, in.rules->start);
+				if (o->json)
+					uneven_json(o, a, b, r, &in, v, rem);
+				else
+					printf(v == VALUE_DRAW ? "%s%c" : "%s%c%u", r > UNEVEN_R0 ? " / " : " ", "?WLD"[v], rem);
 				more_cells += a > b, fewer_cells += a < b;
 				more_wins += a > b && v == VALUE_WIN, fewer_wins += a < b && v == VALUE_LOSS;
 				claims_instance_free(&in);
 			}
-			printf(" |");
+			if (!o->json)
+				printf(" |");
 		}
-		putchar('\n');
+		if (!o->json)
+			putchar('\n');
+	}
+	const char *verdict = 2 * more_wins > more_cells && 2 * fewer_wins > fewer_cells ? "reproduced (generally, not always)" : "refuted";
+	if (o->json) {
+		fprintf(o->ev, "],\"more_wins\":%u,\"more_cases\":%u,\"fewer_losses\":%u,\"fewer_cases\":%u", more_wins,
+			more_cells, fewer_wins, fewer_cells);
+		return claim_end(o, "uneven", 8, uneven_title, verdict, "chopsticks solve --variant attacks-only --hands A,B --rollover R");
 	}
 	printf("\nFound: with more hands the first player wins %u of %u cases; with fewer hands the first "
 	       "player loses %u of %u cases (the second player, then the one with more hands, wins).\n\n"
@@ -257,33 +494,46 @@ static void claim_uneven(void)
 	       "lone hand at once (W1); with 1 against 2 the first player kills one hand and the second "
 	       "player's other hand kills the first player's only hand (L2).\n\n"
 	       "Command: `chopsticks solve --variant attacks-only --hands A,B --rollover R`. Verdict: **%s**.\n",
-	       more_wins, more_cells, fewer_wins, fewer_cells,
-	       2 * more_wins > more_cells && 2 * fewer_wins > fewer_cells ? "reproduced (generally, not always)" : "refuted");
+	       more_wins, more_cells, fewer_wins, fewer_cells, verdict);
+	return 0;
 }
+
+// Runs a claim between claim_begin and claim_end (which the claim calls); -1 or 1 on failure.
+#define CLAIM(o, call) (claim_begin(o) || (call))
 
 int cmd_claims(int argc, char **argv)
 {
 	struct cli_options opt;
 	struct claims_instance in;
-	struct error err;
+	struct error err = {0};
 	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
+	struct report o = {.json = opt.format == FORMAT_JSON};
 	if (claims_solve(2, 5, 0, &in, &err) != STATUS_OK)
 		return output_failure("claims", STATUS_FAILURE, err.msg);
 	char settings[DESCRIBE_MAX];
 	describe_settings(in.rules, settings, sizeof settings);
-	printf("# Published claims, checked\n\nWritten by `chopsticks claims`; every number below is computed by the "
-	       "tool. Two players, two hands, rollover 5 unless stated: the rules `%s`. Each claim names its "
-	       "games by the options that rebuild them.\n\n", settings);
-	rc = claim_draw(&in) || claim_lookahead(&in, &err) || claim_moves(&in, &err) ||
-	     claim_variant("4. With the cutoff rule the first player can force a win", VARIANT_CUTOFF, VALUE_WIN, "first", &err) ||
-	     claim_variant("5. With halves the second player can force a win", VARIANT_HALVES, VALUE_LOSS, "second", &err);
+	if (o.json) {
+		printf("{\"rules\":");
+		game_json_rules(stdout, in.rules);
+		printf(",\"claims\":[");
+	} else {
+		printf("# Published claims, checked\n\nWritten by `chopsticks claims`; every number below is computed by the "
+		       "tool. Two players, two hands, rollover 5 unless stated: the rules `%s`. Each claim names its "
+		       "games by the options that rebuild them.\n\n", settings);
+	}
+	rc = CLAIM(&o, claim_draw(&o, &in)) || CLAIM(&o, claim_lookahead(&o, &in, &err)) ||
+	     CLAIM(&o, claim_moves(&o, &in, &err)) ||
+	     CLAIM(&o, claim_variant(&o, 4, "cutoff", "With the cutoff rule the first player can force a win", VARIANT_CUTOFF,
+				     VALUE_WIN, "first", &err)) ||
+	     CLAIM(&o, claim_variant(&o, 5, "halves", "With halves the second player can force a win", VARIANT_HALVES,
+				     VALUE_LOSS, "second", &err)) ||
+	     CLAIM(&o, claim_fibonacci(&o)) || CLAIM(&o, claim_rollover2(&o)) || CLAIM(&o, claim_uneven(&o));
 	claims_instance_free(&in);
 	if (rc)
-		return output_failure("claims", STATUS_FAILURE, err.msg);
-	claim_fibonacci();
-	claim_rollover2();
-	claim_uneven();
+		return output_failure("claims", STATUS_FAILURE, err.msg[0] ? err.msg : "out of memory");
+	if (o.json)
+		printf("]}\n");
 	return 0;
 }

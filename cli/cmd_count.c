@@ -22,11 +22,11 @@ static const char help[] =
 	"terminal,max_depth,depth,layer_positions,layer_terminal,game. variants (text, CSV and\n"
 	"JSON) are the named variants the resolved rules hold, however they were asked for.\n"
 	"For the forced games (one hand each, or rollover 2; two players, standard rules) the\n"
-	"closed form is printed beside the walk (text, and json key closed_form).\n" GAME_TEXT_HELP;
+	"closed form is printed beside the walk (text, and json key closed_form).\n" ARGS_ESTIMATE_HELP GAME_TEXT_HELP;
 
 enum { OPT_UNREACHABLE };
-static const struct extra_option extra[] = {{"--unreachable", false, NULL, 0}};
-static const struct command_args command = {"count", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 1, NULL, help};
+static const struct extra_option extra[] = {{"--unreachable", false, NULL, 0}, ARGS_ESTIMATE_OPTION};
+static const struct command_args command = {"count", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 2, NULL, help};
 
 int cmd_count(int argc, char **argv)
 {

@@ -28,13 +28,13 @@ static const char help[] =
 	"                     text and json)\n"
 	"  --table T          the table --format csv writes (refused with other formats):\n"
 	"                     by-length (length,games,game; default) or finals\n"
-	"                     (code,length,winner,game)\n" GAME_TEXT_HELP;
+	"                     (code,length,winner,game)\n" ARGS_ESTIMATE_HELP GAME_TEXT_HELP;
 
 enum { OPT_MAX_LENGTH, OPT_EXAMPLES, OPT_TABLE };
 static const struct extra_option extra[] = {
 	{"--max-length", true, NULL, 0}, {"--examples", true, NULL, FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON)},
-	{"--table", true, NULL, FORMAT_BIT(FORMAT_CSV)}};
-static const struct command_args command = {"games", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 3, NULL, help};
+	{"--table", true, NULL, FORMAT_BIT(FORMAT_CSV)}, ARGS_ESTIMATE_OPTION};
+static const struct command_args command = {"games", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 4, NULL, help};
 
 static void print_codes(const struct rules *rules, const uint64_t *idx, size_t n, const char *sep, bool quote)
 {

@@ -38,13 +38,13 @@ static const char help[] =
 	"                     position); 'show --table FILE.csv' reads the CSV\n"
 	"CSV: one row per reachable position: code,depth,value,remoteness,game (two players) or\n"
 	"code,depth,forcer,game (forcer: the seat slot that can force a win, 0 = player to move,\n"
-	"or empty).\n" GAME_TEXT_HELP;
+	"or empty).\n" ARGS_ESTIMATE_HELP GAME_TEXT_HELP;
 
 enum { OPT_POSITION, OPT_EXPORT, OPT_SAVE };
 static const struct extra_option extra[] = {
 	{"--position", true, NULL, FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON)}, {"--export", true, NULL, 0},
-	{"--save", true, NULL, 0}};
-static const struct command_args command = {"solve", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 3, NULL, help};
+	{"--save", true, NULL, 0}, ARGS_ESTIMATE_OPTION};
+static const struct command_args command = {"solve", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 4, NULL, help};
 
 static void print_two(const struct cli_options *opt, const struct solved *s, uint64_t at)
 {

@@ -26,8 +26,11 @@ static const char help[] =
 	"unreachable_last_dead,unreachable_other (empty where not computed or not published),\n"
 	"game,game_sms (the option strings of the row's two games: '--hands H --rollover R' and\n"
 	"that with '--variant suicide,meta,suns').\n"
-	"JSON: {rows:[{hands,rollover,positions,...,evidence,rules,rules_sms}]}: each row carries\n"
-	"the rules of its two games (null only where even their tables were over the limit).\n"
+	"JSON: {rows:[{hands,rollover,positions,...,evidence,evidence_positions,evidence_more,\n"
+	"rules,rules_sms}]}: evidence is the text of the note, evidence_positions the same as data\n"
+	"([{code,reason,parents:[codes]}], reason as in 'count --unreachable'), evidence_more the\n"
+	"positions left out; each row carries the rules of its two games (null only where even\n"
+	"their tables were over the limit).\n"
 	"Text starts with 'game:' and 'rules:' lines that give the games of the rows, H hands and\n"
 	"rollover R, with every setting that the rows share.\n";
 
@@ -108,6 +111,36 @@ static void print_games(struct table_row *rows, size_t n)
 static const struct command_args command = {"table", NULL, ARGS_HANDS | ARGS_ROLLOVER | ARGS_RANGES | ARGS_COMPUTE,
 					    FORMATS_DATA, NULL, 0, NULL, help};
 
+// The evidence of a row as one line: "code <- parent parent; code (no parent); ... (N more)".
+static void print_evidence(FILE *f, const struct table_row *t)
+{
+	for (unsigned i = 0; i < t->evidence_count; i++) {
+		const struct table_evidence *ev = &t->evidence[i];
+		fprintf(f, "%s%s%s", i ? "; " : "", ev->code, ev->parent_count ? " <-" : " (no parent)");
+		for (unsigned k = 0; k < ev->parent_count; k++)
+			fprintf(f, " %s", ev->parent[k]);
+	}
+	if (t->evidence_more)
+		fprintf(f, "; ... (%llu more)", (unsigned long long)t->evidence_more);
+}
+
+static void print_evidence_json(const struct table_row *t)
+{
+	printf(",\"evidence_positions\":[");
+	for (unsigned i = 0; i < t->evidence_count; i++) {
+		const struct table_evidence *ev = &t->evidence[i];
+		printf("%s{\"code\":", i ? "," : "");
+		output_json_string(stdout, ev->code);
+		printf(",\"reason\":\"%s\",\"parents\":[", unreachable_reason_key(ev->reason));
+		for (unsigned k = 0; k < ev->parent_count; k++) {
+			fputs(k ? "," : "", stdout);
+			output_json_string(stdout, ev->parent[k]);
+		}
+		printf("]}");
+	}
+	printf("],\"evidence_more\":%llu", (unsigned long long)t->evidence_more);
+}
+
 static void print_text(struct table_row *rows, size_t n)
 {
 	print_games(rows, n);
@@ -132,11 +165,13 @@ static void print_text(struct table_row *rows, size_t n)
 		if (!table_row_disagrees(t))
 			continue;
 		printf("* hands %u, rollover %u: walked %llu reachable, published %llu (%+lld). Of the unreachable\n"
-		       "  positions, %llu have a last mover with no live hand; the other %llu, with their parents:\n  %s\n",
+		       "  positions, %llu have a last mover with no live hand; the other %llu, with their parents:\n  ",
 		       t->hands, t->rollover, (unsigned long long)t->reachable,
 		       (unsigned long long)t->published->reachable,
 		       (long long)t->reachable - (long long)t->published->reachable,
-		       (unsigned long long)t->last_dead, (unsigned long long)t->other_unreachable, t->evidence);
+		       (unsigned long long)t->last_dead, (unsigned long long)t->other_unreachable);
+		print_evidence(stdout, t);
+		putchar('\n');
 	}
 }
 
@@ -197,10 +232,15 @@ static void print_json(struct table_row *rows, size_t n)
 		json_u64_or_null("unreachable_last_dead", t->computed, t->last_dead);
 		json_u64_or_null("unreachable_other", t->computed, t->other_unreachable);
 		printf(",\"evidence\":");
-		if (t->computed && t->evidence)
-			output_json_string(stdout, t->evidence);
-		else
+		if (t->computed) { // codes hold no character that a JSON string escapes
+			putchar('"');
+			print_evidence(stdout, t);
+			putchar('"');
+			print_evidence_json(t);
+		} else {
 			output_json_string(stdout, t->note);
+			printf(",\"evidence_positions\":null,\"evidence_more\":null");
+		}
 		printf(",\"rules\":");
 		if (t->described)
 			game_json_rules_of(stdout, &t->game);

@@ -20,7 +20,7 @@ expect_refused '^chopsticks claims: --overflow is not used by claims' -- claims 
 # Formats a command does not write, naming those it does.
 expect_refused "^chopsticks atlas: --format 'json': atlas writes csv only" -- atlas --format json
 expect_refused "^chopsticks play: --format 'json': play writes text only" -- play --format json
-expect_refused "^chopsticks claims: --format 'csv': claims writes text only" -- claims --format csv
+expect_refused "^chopsticks claims: --format 'csv': must be text or json" -- claims --format csv
 expect_refused "^chopsticks graph: --format 'text': graph writes dot only" -- graph --format text
 expect_refused "^chopsticks count: --format 'dot': must be text, csv or json" -- count --format dot
 
