@@ -63,10 +63,10 @@ struct hand_class {
 	uint8_t *values;       // states * hands values, ascending (a zombie shows all zeros)
 	uint8_t *live_values;  // states * hands: distinct live values ascending, then zeros
 			       // (a zombie attacks with 1); none: the player passes
-	struct relation self;  // rank i -> ranks after an own-hands move (split, ...)
+	struct relation self;  // state i -> states after an own-hands move (split, ...)
 	struct relation unself;// inverse of self
-	struct relation hit;   // row j * r + a: rank j tapped by a live hand a -> ranks
-	struct relation unhit; // row j' * r + a: the ranks j that a tap by a turns into j'
+	struct relation hit;   // row j * r + a: state j tapped by a live hand a -> states
+	struct relation unhit; // row j' * r + a: the states j that a tap by a turns into j'
 };
 
 struct rules;
