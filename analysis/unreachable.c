@@ -30,7 +30,7 @@ static enum unreachable_reason classify(const struct rules *rules, uint64_t idx,
 		return UNREACHABLE_PARENTS_UNREACHABLE; // the caller knows idx is unreachable
 	struct pos pos;
 	position_decode(rules, idx, &pos);
-	return pos.rank[rules->players - 1] == 0 ? UNREACHABLE_NO_PARENT_LAST_DEAD : UNREACHABLE_NO_PARENT;
+	return pos.state[rules->players - 1] == 0 ? UNREACHABLE_NO_PARENT_LAST_DEAD : UNREACHABLE_NO_PARENT;
 }
 
 enum status unreachable_classify(const struct rules *rules, const struct enumeration *e,

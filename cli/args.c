@@ -34,20 +34,21 @@ static void print_help(const struct command_args *cmd)
 		rules &= ~(unsigned)(ARGS_HANDS | ARGS_ROLLOVER); // the command's help covers them
 	if (rules)
 		fputs("Rule options:\n", stdout);
-	for (const struct shared_option *o = args_shared; o->parse; o++)
-		if (o->accept & rules)
-			fputs(o->help, stdout);
-	char formats[64], first[16];
+	for (unsigned i = 0; i < OPTION_COUNT; i++)
+		if (args_shared[i].accept & rules)
+			args_shared_help(&args_shared[i], NULL);
+	char formats[64], first[16], text[128];
 	args_format_list(cmd->formats, formats, sizeof formats);
 	args_format_list(cmd->formats & -cmd->formats, first, sizeof first);
-	fputs("Common options:\n", stdout);
 	if (__builtin_popcount(cmd->formats) == 1)
-		printf("  --format F         %s, the only format\n", formats);
+		snprintf(text, sizeof text, "%s, the only format", formats);
 	else
-		printf("  --format F         %s (default %s)\n", formats, first);
-	for (const struct shared_option *o = args_shared; o->parse; o++)
-		if (o->accept & cmd->accepts & ARGS_COMPUTE)
-			fputs(o->help, stdout);
+		snprintf(text, sizeof text, "%s (default %s)", formats, first);
+	fputs("Common options:\n", stdout);
+	args_shared_help(&args_shared[OPTION_FORMAT], text);
+	for (unsigned i = 0; i < OPTION_COUNT; i++)
+		if (args_shared[i].accept & cmd->accepts & ARGS_COMPUTE)
+			args_shared_help(&args_shared[i], NULL);
 	fputs("  --help, --version\n"
 	      "An option given twice is refused unless both values are the same (lists of --variant\n"
 	      "combine), and so is an option this command does not use.\n"
@@ -65,13 +66,15 @@ static uint64_t default_max_bytes(void)
 	return (uint64_t)pages * (uint64_t)page / 10 * 9;
 }
 
-// The cores this process may run on; OMP_NUM_THREADS lowers it, never raises it; 1..1024.
+// The cores this process may run on; OMP_NUM_THREADS lowers it, never raises it; in the
+// range of --threads.
 static unsigned default_threads(void)
 {
 #ifdef _OPENMP
+	const struct shared_option *o = &args_shared[OPTION_THREADS];
 	int n = omp_get_max_threads(), procs = omp_get_num_procs();
 	n = procs < n ? procs : n;
-	return n < 1 ? 1 : n > 1024 ? 1024 : (unsigned)n;
+	return n < (int)o->lo ? o->lo : n > (int)o->hi ? o->hi : (unsigned)n;
 #else
 	return 1;
 #endif
@@ -83,24 +86,26 @@ static void defaults(struct cli_options *opt, const struct command_args *cmd)
 	opt->command = cmd->name;
 	opt->start_name = "--start";
 	opt->format = (enum format)__builtin_ctz(cmd->formats);
-	opt->spec.players = 2;
-	opt->spec.rollover = 5;
+	opt->spec.players = args_shared[OPTION_PLAYERS].fallback;
+	opt->spec.rollover = args_shared[OPTION_ROLLOVER].fallback;
 	for (unsigned s = 0; s < RULES_MAX_PLAYERS; s++)
-		opt->spec.hands[s] = 2;
+		opt->spec.hands[s] = args_shared[OPTION_HANDS].fallback;
+	opt->spec.lives = args_shared[OPTION_LIVES].fallback;
 	opt->spec.max_bytes = default_max_bytes();
 	opt->threads = default_threads();
 }
 
 static int parse_hands(const char *cmd, struct cli_options *opt)
 {
+	const struct shared_option *o = &args_shared[OPTION_HANDS];
 	const char *p = opt->hands_text;
 	unsigned n = 0;
 	for (;;) {
 		size_t len = strcspn(p, ",");
 		uint64_t h;
-		if (n == RULES_MAX_PLAYERS || !numparse_u64(p, len, 1, RULES_MAX_HANDS, &h))
-			return args_fail(cmd, "--hands '%s': must be an integer from 1 to %d, or a comma-separated list of them, one per player",
-					 opt->hands_text, RULES_MAX_HANDS);
+		if (n == RULES_MAX_PLAYERS || !numparse_u64(p, len, o->lo, o->hi, &h))
+			return args_fail(cmd, "%s '%s': must be an integer from %u to %u, or a comma-separated list of them, one per player",
+					 o->name, opt->hands_text, o->lo, o->hi);
 		opt->spec.hands[n++] = (unsigned)h;
 		if (!p[len])
 			break;
@@ -145,14 +150,16 @@ static int finish(const struct command_args *cmd, struct cli_options *opt)
 {
 	int rc;
 	uint64_t v;
+	const struct shared_option *r = &args_shared[OPTION_ROLLOVER];
 	if (opt->positional == NULL && cmd->positional)
 		return args_fail(cmd->name, "missing %s", cmd->positional);
 	if ((rc = check_extra(cmd, opt)) >= 0)
 		return rc;
 	bool single = !(cmd->accepts & ARGS_RANGES); // else the command reads ranges A-B itself
 	if (opt->rollover_given && single &&
-	    !numparse_u64(opt->rollover_text, (size_t)-1, 2, RULES_MAX_ROLLOVER, &v))
-		return args_fail(cmd->name, "--rollover '%s': must be an integer from 2 to %d", opt->rollover_text, RULES_MAX_ROLLOVER);
+	    !numparse_u64(opt->rollover_text, (size_t)-1, r->lo, r->hi, &v))
+		return args_fail(cmd->name, "%s '%s': must be an integer from %u to %u", r->name,
+				 opt->rollover_text, r->lo, r->hi);
 	if (opt->rollover_given && single)
 		opt->spec.rollover = (unsigned)v;
 	if (opt->hands_given && single && (rc = parse_hands(cmd->name, opt)) >= 0)

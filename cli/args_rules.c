@@ -17,10 +17,10 @@ void args_distinct(const struct cli_options *opt, mpz_t distinct)
 {
 	mpz_t positions;
 	mpz_init(positions);
-	bool stumps = opt->spec.axis[AXIS_STUMPS] == 2 || (opt->spec.variants >> VARIANT_STUMPS & 1);
+	bool stumps = opt->spec.axis[AXIS_STUMPS] == STUMPS_YES + 1 || (opt->spec.variants >> VARIANT_STUMPS & 1);
 	closed_form_tagged(positions, distinct, opt->spec.players, opt->spec.hands,
 			   opt->spec.rollover * (stumps ? 2 : 1), opt->spec.lives,
-			   opt->spec.axis[AXIS_ZOMBIES] == 2 || (opt->spec.variants >> VARIANT_ZOMBIES & 1));
+			   opt->spec.axis[AXIS_ZOMBIES] == ZOMBIES_YES + 1 || (opt->spec.variants >> VARIANT_ZOMBIES & 1));
 	mpz_clear(positions);
 }
 

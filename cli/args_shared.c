@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The shared options and their parsers (see args_shared.h). Every number goes through
-// numparse_u64; every refusal names the bad value and what is allowed.
+// The shared options (options.def) and their parsers (see args_shared.h). Every number goes
+// through numparse_u64 with the range of its row; every refusal names the bad value and what
+// is allowed.
 #include "args_shared.h"
 
 #include <stdio.h>
@@ -8,13 +9,15 @@
 
 #include "numparse.h"
 
-// An integer option from lo to hi into *out.
-static int parse_count(const struct command_args *cmd, const char *name, const char *value, unsigned lo,
-		       unsigned hi, unsigned *out)
+// An integer option in the range of its row into *out.
+static int parse_count(const struct command_args *cmd, enum shared_option_id id, const char *value,
+		       unsigned *out)
 {
+	const struct shared_option *o = &args_shared[id];
 	uint64_t v;
-	if (!numparse_u64(value, (size_t)-1, lo, hi, &v))
-		return args_fail(cmd->name, "%s '%s': must be an integer from %u to %u", name, value, lo, hi);
+	if (!numparse_u64(value, (size_t)-1, o->lo, o->hi, &v))
+		return args_fail(cmd->name, "%s '%s': must be an integer from %u to %u", o->name, value,
+				 o->lo, o->hi);
 	*out = (unsigned)v;
 	return -1;
 }
@@ -22,7 +25,8 @@ static int parse_count(const struct command_args *cmd, const char *name, const c
 static int parse_players(const struct command_args *cmd, const char *name, const char *value,
 			 struct cli_options *opt)
 {
-	return parse_count(cmd, name, value, 2, RULES_MAX_PLAYERS, &opt->spec.players);
+	(void)name;
+	return parse_count(cmd, OPTION_PLAYERS, value, &opt->spec.players);
 }
 
 // --hands and --rollover keep their text: a command reads ranges, or args_parse one value.
@@ -63,7 +67,8 @@ static int parse_variant(const struct command_args *cmd, const char *name, const
 static int parse_lives(const struct command_args *cmd, const char *name, const char *value,
 		       struct cli_options *opt)
 {
-	return parse_count(cmd, name, value, 1, RULES_MAX_LIVES, &opt->spec.lives);
+	(void)name;
+	return parse_count(cmd, OPTION_LIVES, value, &opt->spec.lives);
 }
 
 static int keep_start(const struct command_args *cmd, const char *name, const char *value,
@@ -107,7 +112,8 @@ static int parse_format(const struct command_args *cmd, const char *name, const 
 static int parse_threads(const struct command_args *cmd, const char *name, const char *value,
 			 struct cli_options *opt)
 {
-	return parse_count(cmd, name, value, 1, 1024, &opt->threads);
+	(void)name;
+	return parse_count(cmd, OPTION_THREADS, value, &opt->threads);
 }
 
 static int parse_size(const struct command_args *cmd, const char *name, const char *value,
@@ -138,7 +144,7 @@ static int parse_axis(const struct command_args *cmd, const char *name, const ch
 	if (v < 0) {
 		const char *const *names = axis_values((enum axis)a);
 		char allowed[128] = "";
-		for (int i = 0; i < 4 && names[i]; i++)
+		for (int i = 0; names[i]; i++)
 			snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%s", i ? ", " : "", names[i]);
 		return args_fail(cmd->name, "%s '%s': must be one of %s", name, value, allowed);
 	}
@@ -146,53 +152,44 @@ static int parse_axis(const struct command_args *cmd, const char *name, const ch
 	return -1;
 }
 
-const struct shared_option args_shared[] = {
-	{"--players", ARGS_PLAYERS, false, "  --players P        number of players, 2..16 (default 2)\n", parse_players},
-	{"--hands", ARGS_HANDS, false,
-	 "  --hands H          hands per player, 1..16 (default 2), or one count per player: 3,2\n", keep_hands},
-	{"--rollover", ARGS_ROLLOVER, false,
-	 "  --rollover R       a hand dies at exactly R fingers, 2..250 (default 5)\n", keep_rollover},
-	{"--variant", ARGS_VARIANT, true,
-	 "  --variant LIST     comma-separated variant names (see 'chopsticks variants'); the lists\n"
-	 "                     of a repeated --variant combine (a name given twice is an error)\n",
-	 parse_variant},
-	{"--lives", ARGS_LIVES, false,
-	 "  --lives N          a player who drops to one finger (or none) loses a life and restarts\n"
-	 "                     from the start hands, and is out after the last (1..16; sudden death\n"
-	 "                     with lives: --lives 1 is exactly --variant sudden-death, and its codes\n"
-	 "                     carry no tag; from 2 on codes carry ':L', lives left, e.g. 13:2/11:3)\n",
-	 parse_lives},
-	{"--start", ARGS_START, false, "  --start CODE       start from this position instead of the standard start\n", keep_start},
-	{NULL, ARGS_AXES, false,
-	 "  --AXIS VALUE       set one rule axis directly, e.g. --overflow cutoff --revive never\n"
-	 "                     (the axes and their values: 'chopsticks variants --axes')\n",
-	 parse_axis},
-	{"--format", 0, false, "", parse_format},
-	{"--threads", ARGS_THREADS, false,
-	 "  --threads N        OpenMP threads, 1..1024 (default: the cores available; OMP_NUM_THREADS\n"
-	 "                     is honoured up to that); results do not depend on it\n",
-	 parse_threads},
-	{"--max-memory", ARGS_MAX_MEMORY, false,
-	 "  --max-memory SIZE  refuse instances needing more, e.g. 512M, 8G (default: 90% of RAM)\n", parse_size},
-	{0},
+const struct shared_option args_shared[OPTION_COUNT] = {
+#define OPTION(id, name, metavar, group, combines, lo, hi, fallback, parse, help) \
+	[OPTION_##id] = {name, metavar, group, combines, lo, hi, fallback, help, parse},
+#include "options.def"
+#undef OPTION
 };
+
+void args_shared_help(const struct shared_option *o, const char *text)
+{
+	char left[32];
+	snprintf(left, sizeof left, "%s %s", o->name, o->metavar);
+	printf("  %-17s  ", left);
+	for (const char *p = text ? text : o->help; *p; p++) {
+		if (*p == '\n') {
+			printf("\n%21s", "");
+		} else if (p[0] == '@' && (p[1] == 'R' || p[1] == 'D')) {
+			if (*++p == 'R')
+				printf("%u..%u", o->lo, o->hi);
+			else
+				printf("%u", o->fallback);
+		} else {
+			putchar(*p);
+		}
+	}
+	putchar('\n');
+}
 
 const struct shared_option *args_shared_find(const char *name, unsigned *slot)
 {
-	unsigned i = 0;
-	for (; args_shared[i].parse; i++)
-		if (args_shared[i].name && !strcmp(args_shared[i].name, name)) {
+	for (unsigned i = 0; i < OPTION_COUNT; i++)
+		if (args_shared[i].accept != ARGS_AXES && !strcmp(args_shared[i].name, name)) {
 			*slot = i;
 			return &args_shared[i];
 		}
 	for (int a = 0; a < AXIS_COUNT; a++)
 		if (!strncmp(name, "--", 2) && !strcmp(name + 2, axis_name((enum axis)a))) {
-			*slot = i + (unsigned)a;
-			for (i = 0; args_shared[i].name; i++)
-				;
-			return &args_shared[i];
+			*slot = OPTION_COUNT + (unsigned)a;
+			return &args_shared[OPTION_AXES];
 		}
 	return NULL;
 }
-
-_Static_assert(sizeof args_shared / sizeof *args_shared <= 13, "ARGS_SHARED_SLOTS holds 12 entries");

@@ -1,30 +1,44 @@
 // SPDX-License-Identifier: MIT
-// The table of shared options behind args_parse (args.h): each with the ARGS_* bit that
-// a command declares to take it, its --help lines and the parser of its value. Internal to
-// cli/args*.c.
+// The table of shared options behind args_parse (args.h), expanded from options.def: each
+// with the ARGS_* bit that a command declares to take it, its range, default and --help
+// text, and the parser of its value. Internal to cli/args*.c.
 #ifndef CHOPSTICKS_CLI_ARGS_SHARED_H
 #define CHOPSTICKS_CLI_ARGS_SHARED_H
 
 #include "args.h"
 #include "variants.h"
 
+enum shared_option_id {
+#define OPTION(id, name, metavar, group, combines, lo, hi, fallback, parse, help) OPTION_##id,
+#include "options.def"
+#undef OPTION
+	OPTION_COUNT
+};
+
 struct shared_option {
-	const char *name;  // "--players"; NULL: the axis options (--overflow, ...), one slot each
-	unsigned accept;   // ARGS_* bit; 0: every command takes it (--format)
-	bool combines;     // given again, its values combine (--variant) instead of conflicting
-	const char *help;  // its lines of --help
+	const char *name;    // "--players"; "--AXIS" (group ARGS_AXES) stands for every axis option
+	const char *metavar; // what --help calls its value: "P"
+	unsigned accept;     // ARGS_* bit; 0: every command takes it (--format)
+	bool combines;       // given again, its values combine (--variant) instead of conflicting
+	unsigned lo, hi;     // the range of an integer value; 0, 0 where it is no integer
+	unsigned fallback;   // the value when it is not given (0: none, or computed in args.c)
+	const char *help;    // its --help text (options.def), "" where args.c writes it
 	// Stores value in opt; returns -1 to go on or the exit status of a printed error.
 	int (*parse)(const struct command_args *cmd, const char *name, const char *value,
 		     struct cli_options *opt);
 };
 
-// Slots of the shared options: one per table entry (at most 12), then one per axis.
-#define ARGS_SHARED_SLOTS (12 + AXIS_COUNT)
+// Slots of the shared options, to tell repeated options apart: one per row, then one per axis.
+#define ARGS_SHARED_SLOTS (OPTION_COUNT + AXIS_COUNT)
 
-// The shared option called name, or NULL; *slot tells repeated options apart.
+// The shared option called name (an axis option gives the row of group ARGS_AXES), or NULL;
+// *slot tells repeated options apart.
 const struct shared_option *args_shared_find(const char *name, unsigned *slot);
-// Every entry, in the order --help lists them; ends with a zeroed entry.
-extern const struct shared_option args_shared[];
+// Every row of options.def, by id, in the order --help lists them.
+extern const struct shared_option args_shared[OPTION_COUNT];
+// Writes the --help lines of o: "  --players P        " and its text, with @R and @D filled
+// in; text NULL: o->help.
+void args_shared_help(const struct shared_option *o, const char *text);
 // "text, csv or json": the formats of mask.
 void args_format_list(unsigned mask, char *buf, size_t len);
 

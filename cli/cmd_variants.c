@@ -31,7 +31,7 @@ static int print_axes(enum format format)
 	for (int a = 0; a < AXIS_COUNT; a++) {
 		const char *const *values = axis_values((enum axis)a);
 		char list[128] = "";
-		for (int i = 0; i < 4 && values[i]; i++)
+		for (int i = 0; values[i]; i++)
 			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? "," : "", values[i]);
 		if (format == FORMAT_TEXT)
 			printf("--%-12s %s\n", axis_name((enum axis)a), list);
@@ -39,7 +39,7 @@ static int print_axes(enum format format)
 			printf("%s,\"%s\"\n", axis_name((enum axis)a), list);
 		if (format == FORMAT_JSON) {
 			printf("%s{\"axis\":\"%s\",\"values\":[", a ? "," : "", axis_name((enum axis)a));
-			for (int i = 0; i < 4 && values[i]; i++)
+			for (int i = 0; values[i]; i++)
 				printf("%s\"%s\"", i ? "," : "", values[i]);
 			printf("]}");
 		}

@@ -34,7 +34,7 @@ struct dense {
 	const struct rules *rules;
 	uint32_t n;             // states of the hand class; positions are n * n
 	unsigned hands, modulus;
-	uint32_t *state_of;     // engine id -> state (rank in the hand class)
+	uint32_t *state_of;     // engine id -> state (its number in the hand class)
 	uint32_t *engine_of;    // state -> engine id
 	uint8_t *live;          // engine id -> distinct live values ascending, zero-padded
 	uint32_t *self_count;   // engine id -> number of own-hands moves

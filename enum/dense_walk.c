@@ -114,14 +114,14 @@ static int agree(struct walk *w, int flags, bool merge)
 static bool record(struct walk *w, uint32_t a, uint32_t b, uint8_t depth)
 {
 	const struct dense *d = w->d;
-	struct pos pos = {.seat = 0, .rank = {d->state_of[a], d->state_of[b]}};
+	struct pos pos = {.seat = 0, .state = {d->state_of[a], d->state_of[b]}};
 	if (w->e->depth)
 		w->e->depth[dense_index(d, a, b)] = depth;
 	return d->rules->terminal(d->rules, &pos);
 }
 
 // Row a of next & ~seen becomes the new frontier row (less terminal positions), seen grows.
-static uint64_t settle_row(struct walk *w, uint32_t a, uint8_t depth, uint64_t *terminal)
+static uint64_t close_row(struct walk *w, uint32_t a, uint8_t depth, uint64_t *terminal)
 {
 	uint64_t *next = bitmatrix_row(&w->m[M_NEXT], a), *seen = bitmatrix_row(&w->m[M_SEEN], a);
 	uint64_t *front = bitmatrix_row(&w->m[M_FRONT], a), found = 0;
@@ -141,13 +141,14 @@ static uint64_t settle_row(struct walk *w, uint32_t a, uint8_t depth, uint64_t *
 	return found;
 }
 
-// Settles the layer at distance depth (255: only whether it is empty, for the error).
-static uint64_t settle(struct walk *w, uint8_t depth)
+// Closes the layer at distance depth: its new positions are recorded and become the frontier
+// (255: only whether it is empty, for the error).
+static uint64_t close_layer(struct walk *w, uint8_t depth)
 {
 	uint64_t found = 0, terminal = 0;
 #pragma omp parallel for schedule(dynamic, 16) reduction(+ : found, terminal) if (w->parallel)
 	for (uint32_t a = 0; a < w->d->n; a++)
-		found += settle_row(w, a, depth, &terminal);
+		found += close_row(w, a, depth, &terminal);
 	if (depth < ENUMERATE_MAX_LAYERS) {
 		w->e->layer_count[depth] = found;
 		w->e->layer_terminal[depth] = terminal;
@@ -163,7 +164,7 @@ static enum status run_layers(struct walk *w, const struct progress *progress, s
 	const struct dense *d = w->d;
 	uint64_t start = d->rules->start;
 	bit_set(bitmatrix_row(&w->m[M_NEXT], d->engine_of[start % d->n]), d->engine_of[start / d->n]);
-	settle(w, 0);
+	close_layer(w, 0);
 	for (unsigned layer = 0;; layer++) {
 		progress_report(progress, "walk", layer, 0);
 		int flags = progress_stopped(progress) ? SHARE_STOPPED : 0;
@@ -175,7 +176,7 @@ static enum status run_layers(struct walk *w, const struct progress *progress, s
 		if (flags & SHARE_FAILED)
 			return error_set(err, STATUS_FAILURE, "out of memory during the walk");
 		bitmatrix_transpose(&w->m[M_NEXT], &w->m[M_NEXT_T], true, w->parallel);
-		if (settle(w, (uint8_t)(layer + 1)) == 0) {
+		if (close_layer(w, (uint8_t)(layer + 1)) == 0) {
 			w->e->max_depth = layer;
 			return STATUS_OK;
 		}

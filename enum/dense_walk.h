@@ -12,7 +12,7 @@
 
 // A walk shared by several processes (the MPI walk, mpi/): each expands its rows of the
 // frontier and its transpose, merge combines the next layers (bitwise or, in place, on every
-// process) and the flags, and every process then settles the whole layer. The counts are
+// process) and the flags, and every process then closes the whole layer. The counts are
 // those of a walk by one process, except move_count, which is this process's share.
 enum { SHARE_STOPPED = 1, SHARE_FAILED = 2 };
 struct dense_share {

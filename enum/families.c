@@ -213,7 +213,7 @@ static const struct {
 
 static bool alive(const struct rules *rules, const struct pos *pos, unsigned k)
 {
-	return hand_class_alive(position_class(rules, pos->seat, k), pos->rank[k]);
+	return hand_class_alive(position_class(rules, pos->seat, k), pos->state[k]);
 }
 
 static unsigned count_alive(const struct rules *rules, const struct pos *pos)

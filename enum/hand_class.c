@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The tables of one hand count (see hand_class.h). Families describe moves on plain sorted
-// hands; here each result is settled (elimination, lives, zombies) and ranked.
+// hands; here the out rules (elimination, lives, zombies) turn each result into a state.
 #include "hand_class.h"
 
 #include <stdlib.h>
@@ -41,7 +41,7 @@ uint32_t hand_class_start(const struct rules *rules, const struct hand_class *cl
 	return start_rank(rules, cls) + cls->count * (rules->lives - 1);
 }
 
-uint32_t hand_class_settle(const struct rules *rules, const struct hand_class *cls,
+uint32_t hand_class_result_state(const struct rules *rules, const struct hand_class *cls,
 			   const uint8_t *hands, unsigned lives, bool changed)
 {
 	unsigned total = 0;
@@ -100,7 +100,7 @@ static void add_result(void *ctx, const uint8_t *result)
 {
 	struct self_ctx *c = ctx;
 	bool changed = memcmp(result, c->from, c->cls->hands) != 0;
-	relation_add(c->rel, hand_class_settle(c->rules, c->cls, result, c->lives, changed));
+	relation_add(c->rel, hand_class_result_state(c->rules, c->cls, result, c->lives, changed));
 }
 
 // Own-hands moves of states lo .. hi - 1, as the rows of rel (a zombie has none).
@@ -157,7 +157,7 @@ static void fill_hits(const struct rules *rules, struct hand_class *cls)
 				memcpy(out, hv, h);
 				out[k] = (uint8_t)fam->tap(rules, a, hv[k]);
 				multiset_sort(out, h);
-				relation_add(&cls->hit, hand_class_settle(rules, cls, out, s / cls->count + 1, true));
+				relation_add(&cls->hit, hand_class_result_state(rules, cls, out, s / cls->count + 1, true));
 			}
 			relation_end_row(&cls->hit);
 		}

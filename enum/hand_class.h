@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Building the tables of one hand count (struct hand_class in rules.h): every state, its
 // hands and live values, and the self and hit relations with their inverses, from the move
-// families of a rules value. Also what a move's result becomes under the elimination, lives
-// and zombie rules (settling). Not thread-safe while building; read-only afterwards.
+// families of a rules value. Also the state a move's result becomes under the out rules
+// (elimination, lives, zombies). Not thread-safe while building; read-only afterwards.
 #ifndef CHOPSTICKS_ENUM_HAND_CLASS_H
 #define CHOPSTICKS_ENUM_HAND_CLASS_H
 
@@ -30,7 +30,7 @@ static inline bool hand_class_alive(const struct hand_class *cls, uint32_t s)
 // left: out when none is live (or, under one-finger, one finger is left after a change);
 // then a life is lost and the start hands come back, or with none left the player is out
 // (state 0, or the zombie). changed: whether the move changed the hands (passes do not).
-uint32_t hand_class_settle(const struct rules *rules, const struct hand_class *cls,
+uint32_t hand_class_result_state(const struct rules *rules, const struct hand_class *cls,
 			   const uint8_t *hands, unsigned lives, bool changed);
 // The state of the start hands (every hand 1, or r - 1 under suns) with all lives.
 uint32_t hand_class_start(const struct rules *rules, const struct hand_class *cls);

@@ -62,29 +62,29 @@ size_t movegen_children_any(const struct rules *rules, uint64_t idx, uint64_t *o
 		return 0;
 	child.seat = (pos.seat + 1) % rules->period;
 	for (unsigned k = 0; k < p; k++)
-		child.rank[(k + p - 1) % p] = pos.rank[k];
+		child.state[(k + p - 1) % p] = pos.state[k];
 	size_t n = 0;
 	const struct hand_class *mover = position_class(rules, pos.seat, 0);
-	if (mover->live_values[(uint64_t)pos.rank[0] * mover->hands] == 0) {
+	if (mover->live_values[(uint64_t)pos.state[0] * mover->hands] == 0) {
 		out[n++] = position_encode(rules, &child); // no live hand: the player passes
 		return n;
 	}
 	const struct relation *self = &mover->self;
-	for (uint64_t e = self->start[pos.rank[0]]; e < self->start[pos.rank[0] + 1]; e++) {
-		child.rank[p - 1] = self->to[e];
+	for (uint64_t e = self->start[pos.state[0]]; e < self->start[pos.state[0] + 1]; e++) {
+		child.state[p - 1] = self->to[e];
 		out[n++] = position_encode(rules, &child);
 	}
-	child.rank[p - 1] = pos.rank[0];
-	const uint8_t *live = mover->live_values + (uint64_t)pos.rank[0] * mover->hands;
+	child.state[p - 1] = pos.state[0];
+	const uint8_t *live = mover->live_values + (uint64_t)pos.state[0] * mover->hands;
 	for (unsigned v = 0; v < mover->hands && live[v]; v++) {
 		for (unsigned k = 1; k < p; k++) {
 			const struct relation *hit = &position_class(rules, pos.seat, k)->hit;
-			uint64_t row = (uint64_t)pos.rank[k] * r + live[v];
+			uint64_t row = (uint64_t)pos.state[k] * r + live[v];
 			for (uint64_t e = hit->start[row]; e < hit->start[row + 1]; e++) {
-				child.rank[k - 1] = hit->to[e];
+				child.state[k - 1] = hit->to[e];
 				out[n++] = position_encode(rules, &child);
 			}
-			child.rank[k - 1] = pos.rank[k];
+			child.state[k - 1] = pos.state[k];
 		}
 	}
 	return n;
@@ -160,35 +160,35 @@ size_t movegen_parents(const struct rules *rules, uint64_t idx, uint64_t *out)
 	unsigned p = rules->players, r = rules->modulus;
 	parent.seat = (pos.seat + rules->period - 1) % rules->period;
 	for (unsigned k = 0; k < p; k++)
-		parent.rank[(k + 1) % p] = pos.rank[k];
-	uint32_t moved = pos.rank[p - 1]; // the previous mover's hands now
+		parent.state[(k + 1) % p] = pos.state[k];
+	uint32_t moved = pos.state[p - 1]; // the previous mover's hands now
 	const struct hand_class *mover = position_class(rules, parent.seat, 0);
 	size_t n = 0;
 	if (mover->live_values[(uint64_t)moved * mover->hands] == 0)
 		n = add_parent(rules, &parent, out, n); // a player with no live hand passed
 	const struct relation *unself = &mover->unself;
 	for (uint64_t e = unself->start[moved]; e < unself->start[moved + 1]; e++) {
-		parent.rank[0] = unself->to[e];
+		parent.state[0] = unself->to[e];
 		n = add_parent(rules, &parent, out, n);
 	}
-	parent.rank[0] = moved;
+	parent.state[0] = moved;
 	const uint8_t *live = mover->live_values + (uint64_t)moved * mover->hands;
 	for (unsigned v = 0; v < mover->hands && live[v]; v++) {
 		for (unsigned k = 1; k < p; k++) {
 			const struct relation *unhit = &position_class(rules, parent.seat, k)->unhit;
-			uint64_t row = (uint64_t)parent.rank[k] * r + live[v];
-			uint32_t now = parent.rank[k];
+			uint64_t row = (uint64_t)parent.state[k] * r + live[v];
+			uint32_t now = parent.state[k];
 			for (uint64_t e = unhit->start[row]; e < unhit->start[row + 1]; e++) {
-				parent.rank[k] = unhit->to[e];
+				parent.state[k] = unhit->to[e];
 				n = add_parent(rules, &parent, out, n);
 			}
-			parent.rank[k] = now;
+			parent.state[k] = now;
 		}
 	}
 	return sort_unique(out, n);
 }
 
-// Writes the mover's hands of class cls, rank i, as a code fragment.
+// Writes the mover's hands of class cls, state i, as a code fragment.
 static int hands_text(const struct rules *rules, const struct hand_class *cls, uint32_t i,
 		      char *buf)
 {
@@ -218,7 +218,7 @@ static unsigned tapped_value(const struct rules *rules, const struct hand_class 
 		memcpy(out, hv, cls->hands);
 		out[k] = (uint8_t)fam->tap(rules, a, hv[k]);
 		multiset_sort(out, cls->hands);
-		if (hand_class_settle(rules, cls, out, from / cls->count + 1, true) == to)
+		if (hand_class_result_state(rules, cls, out, from / cls->count + 1, true) == to)
 			return hv[k];
 	}
 	return 0;
@@ -230,10 +230,10 @@ enum move_kind movegen_kind(const struct rules *rules, uint64_t parent, uint64_t
 	position_decode(rules, parent, &from);
 	position_decode(rules, child, &to);
 	unsigned p = rules->players;
-	if (to.rank[p - 1] != from.rank[0])
+	if (to.state[p - 1] != from.state[0])
 		return MOVE_SELF;
 	for (unsigned k = 1; k < p; k++)
-		if (to.rank[k - 1] != from.rank[k])
+		if (to.state[k - 1] != from.state[k])
 			return MOVE_ATTACK;
 	return MOVE_PASS;
 }
@@ -245,19 +245,19 @@ void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child
 	position_decode(rules, child, &to);
 	unsigned p = rules->players;
 	const struct hand_class *mover = position_class(rules, from.seat, 0);
-	if (to.rank[p - 1] != from.rank[0]) {
-		int used = hands_text(rules, mover, from.rank[0], buf);
+	if (to.state[p - 1] != from.state[0]) {
+		int used = hands_text(rules, mover, from.state[0], buf);
 		used += sprintf(buf + used, "->");
-		hands_text(rules, mover, to.rank[p - 1], buf + used);
+		hands_text(rules, mover, to.state[p - 1], buf + used);
 		return;
 	}
 	for (unsigned k = 1; k < p; k++) {
-		if (to.rank[k - 1] == from.rank[k])
+		if (to.state[k - 1] == from.state[k])
 			continue;
 		const struct hand_class *cls = position_class(rules, from.seat, k);
-		const uint8_t *live = mover->live_values + (uint64_t)from.rank[0] * mover->hands;
+		const uint8_t *live = mover->live_values + (uint64_t)from.state[0] * mover->hands;
 		for (unsigned v = 0; v < mover->hands && live[v]; v++) {
-			unsigned b = tapped_value(rules, cls, from.rank[k], to.rank[k - 1], live[v]);
+			unsigned b = tapped_value(rules, cls, from.state[k], to.state[k - 1], live[v]);
 			if (!b)
 				continue;
 			int used = position_hand_text(rules, live[v], buf);

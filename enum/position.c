@@ -15,7 +15,7 @@ void position_decode(const struct rules *rules, uint64_t idx, struct pos *pos)
 	idx %= rules->block;
 	for (unsigned k = 0; k < rules->players; k++) {
 		uint32_t count = position_class(rules, pos->seat, k)->states;
-		pos->rank[k] = (uint32_t)(idx % count);
+		pos->state[k] = (uint32_t)(idx % count);
 		idx /= count;
 	}
 }
@@ -24,7 +24,7 @@ uint64_t position_encode(const struct rules *rules, const struct pos *pos)
 {
 	uint64_t idx = 0;
 	for (unsigned k = rules->players; k-- > 0;)
-		idx = idx * position_class(rules, pos->seat, k)->states + pos->rank[k];
+		idx = idx * position_class(rules, pos->seat, k)->states + pos->state[k];
 	return idx + pos->seat * rules->block;
 }
 
@@ -33,7 +33,7 @@ unsigned position_hands(const struct rules *rules, uint64_t idx, unsigned k, uin
 	struct pos pos;
 	position_decode(rules, idx, &pos);
 	const struct hand_class *cls = position_class(rules, pos.seat, k);
-	memcpy(out, cls->values + (uint64_t)pos.rank[k] * cls->hands, cls->hands);
+	memcpy(out, cls->values + (uint64_t)pos.state[k] * cls->hands, cls->hands);
 	return cls->hands;
 }
 
@@ -55,10 +55,10 @@ void position_format(const struct rules *rules, uint64_t idx, char *buf)
 	size_t used = 0;
 	for (unsigned k = 0; k < rules->players; k++) {
 		const struct hand_class *cls = position_class(rules, pos.seat, k);
-		const uint8_t *hv = cls->values + (uint64_t)pos.rank[k] * cls->hands;
+		const uint8_t *hv = cls->values + (uint64_t)pos.state[k] * cls->hands;
 		if (k > 0 && (rules->rollover > 10 || rules->period > 1 || tagged(rules)))
 			buf[used++] = '/';
-		if (pos.rank[k] == cls->zombie) {
+		if (pos.state[k] == cls->zombie) {
 			buf[used++] = 'z';
 			continue;
 		}
@@ -68,7 +68,7 @@ void position_format(const struct rules *rules, uint64_t idx, char *buf)
 			used += (size_t)position_hand_text(rules, hv[i], buf + used);
 		}
 		if (rules->lives > 1)
-			used += (size_t)sprintf(buf + used, ":%u", pos.rank[k] / cls->count + 1);
+			used += (size_t)sprintf(buf + used, ":%u", pos.state[k] / cls->count + 1);
 	}
 	buf[used] = '\0';
 }
@@ -199,7 +199,7 @@ enum status position_parse(const struct rules *rules, const char *code, uint64_t
 	for (unsigned k = 0; k < rules->players; k++) {
 		const struct hand_class *cls = position_class(rules, pos.seat, k);
 		if (tag[k] == TAG_ZOMBIE) {
-			pos.rank[k] = cls->zombie;
+			pos.state[k] = cls->zombie;
 			continue;
 		}
 		for (unsigned i = 0; i < n[k]; i++)
@@ -210,7 +210,7 @@ enum status position_parse(const struct rules *rules, const char *code, uint64_t
 				return bad_code(rules, code, err, why);
 			}
 		multiset_sort(v[k], n[k]);
-		pos.rank[k] = (uint32_t)multiset_rank(v[k], n[k]) + cls->count * ((tag[k] ? tag[k] : rules->lives) - 1);
+		pos.state[k] = (uint32_t)multiset_rank(v[k], n[k]) + cls->count * ((tag[k] ? tag[k] : rules->lives) - 1);
 	}
 	*idx = position_encode(rules, &pos);
 	return STATUS_OK;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Positions as dense indexes and as codes. A position lists each player's hands (a multiset,
 // ranked by multiset.h) from the player to move on around the ring. Index = seat * block +
-// sum_k rank_k * stride_k (mixed radix, slot 0 least significant), where seat is the
-// rotation of the hand counts (always 0 when every player has the same number of hands).
+// sum_k state_k * stride_k (mixed radix, slot 0 least significant), where state_k is slot
+// k's state in its hand class (the multiset rank, with lives and the zombie: rules.h) and
+// seat is the rotation of the hand counts (always 0 when every player has the same number
+// of hands).
 // Example, 2 players, 2 hands, r = 5 (15 multisets): code 1312 has ranks {1,3} -> 7 and
 // {1,2} -> 4, so index = 7 + 15 * 4 = 67. Codes: digits run together when r <= 10 and the
 // hand counts are all equal (1312); otherwise '/' between players and, when r > 10, '.'
@@ -21,7 +23,7 @@
 
 struct pos {
 	unsigned seat;                     // rotation, 0 .. period-1
-	uint32_t rank[RULES_MAX_PLAYERS];  // slot 0 is the player to move
+	uint32_t state[RULES_MAX_PLAYERS]; // per slot, its state in the hand class; slot 0 moves
 };
 
 // The class (hand count tables) of slot k of a position with rotation seat.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// A relation between dense ranks stored as CSR (start[row] .. start[row+1] into to[]), built
+// A relation between state numbers stored as CSR (start[row] .. start[row+1] into to[]), built
 // row by row in order, each row sorted and without repeats, and its inverse by counting
 // sort. Used for the move tables of a hand class; not thread-safe while building.
 #ifndef CHOPSTICKS_ENUM_RELATION_H

@@ -70,7 +70,7 @@ static enum status apply_variants(struct rules *rules, const struct rules_spec *
 		return error_set(err, STATUS_BAD_INPUT, "%s: zombies need 3 or more players, not %u",
 				 set.source[AXIS_ZOMBIES], spec->players);
 	if (set.value[AXIS_END] == END_MISERE) // the first player out wins: no zombie ever plays
-		set.value[AXIS_ZOMBIES] = 0;
+		set.value[AXIS_ZOMBIES] = ZOMBIES_NO;
 	memcpy(rules->axis, set.value, sizeof rules->axis);
 	return STATUS_OK;
 }

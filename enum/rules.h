@@ -26,33 +26,20 @@ enum variant_id {
 	VARIANT_COUNT
 };
 
-// Axes: each is one behaviour field; named variants are presets of axis values.
+// Axes (axes.def): each is one behaviour field; named variants are presets of axis values.
 enum axis {
-	AXIS_OVERFLOW, // OVERFLOW_*
-	AXIS_SPLITS,   // SPLITS_*
-	AXIS_REVIVE,   // REVIVE_*
-	AXIS_SUICIDE,  // 0 or 1
-	AXIS_META,     // 0 or 1
-	AXIS_START,    // START_*
-	AXIS_END,      // END_*
-	AXIS_SPLIT_KIND, // SPLIT_KIND_*
-	AXIS_SELF_ATTACK,// 0 or 1
-	AXIS_SWAPS,    // 0 or 1: pass by swapping two unequal live hands
-	AXIS_LOGAN,    // 0 or 1: pass by exchanging a dead and a live hand
-	AXIS_CHERRI,   // 0 or 1: pass by swapping two unequal hands
-	AXIS_FLIP,     // 0 or 1: flip one live hand v to r - v
-	AXIS_ELIMINATE,// ELIMINATE_*: when a player is out
-	AXIS_ZOMBIES,  // 0 or 1: an eliminated player returns as a one-finger zombie
-	AXIS_STUMPS,   // 0 or 1: hands count half fingers; a lone 1 may split into two halves
+#define AXIS(id, name, help, values) AXIS_##id,
+#include "axes.def"
+#undef AXIS
 	AXIS_COUNT
 };
-enum { OVERFLOW_ROLLOVER, OVERFLOW_CUTOFF };
-enum { SPLITS_ON, SPLITS_OFF };
-enum { REVIVE_ANY, REVIVE_NEVER, REVIVE_REQUIRED };
-enum { START_ONES, START_FULL };
-enum { END_NORMAL, END_MISERE };
-enum { SPLIT_KIND_FREE, SPLIT_KIND_HALVES, SPLIT_KIND_HALVES_ODD };
-enum { ELIMINATE_NO_HANDS, ELIMINATE_ONE_FINGER };
+#define AXIS_MAX_VALUES 4 // values of one axis, and a NULL after them (axis_values)
+// The values of each axis, one enum per row: enum { OVERFLOW_ROLLOVER, OVERFLOW_CUTOFF, };
+#define VALUE(constant, name) constant,
+#define AXIS(id, name, help, values) enum { values };
+#include "axes.def"
+#undef AXIS
+#undef VALUE
 
 struct rules_spec {
 	unsigned players;
@@ -76,10 +63,10 @@ struct hand_class {
 	uint8_t *values;       // states * hands values, ascending (a zombie shows all zeros)
 	uint8_t *live_values;  // states * hands: distinct live values ascending, then zeros
 			       // (a zombie attacks with 1); none: the player passes
-	struct relation self;  // rank i -> ranks after an own-hands move (split, ...)
+	struct relation self;  // state i -> states after an own-hands move (split, ...)
 	struct relation unself;// inverse of self
-	struct relation hit;   // row j * r + a: rank j tapped by a live hand a -> ranks
-	struct relation unhit; // row j' * r + a: the ranks j that a tap by a turns into j'
+	struct relation hit;   // row j * r + a: state j tapped by a live hand a -> states
+	struct relation unhit; // row j' * r + a: the states j that a tap by a turns into j'
 };
 
 struct rules;

@@ -1,46 +1,41 @@
 // SPDX-License-Identifier: MIT
 // What each named variant does: one apply_<id>() per row of variants.def, each a preset of
-// axis values. Also the variant names, texts and the --variant list parser.
+// axis values. Also the expansion of the axis table (axes.def: names, help, value names),
+// the variant names, texts and the --variant list parser.
 #include "variants.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static const char *const axis_names[AXIS_COUNT] = {
-	[AXIS_OVERFLOW] = "overflow", [AXIS_SPLITS] = "splits", [AXIS_REVIVE] = "revive",
-	[AXIS_SUICIDE] = "suicide", [AXIS_META] = "meta", [AXIS_START] = "start-hands",
-	[AXIS_END] = "end", [AXIS_SPLIT_KIND] = "split-kind", [AXIS_SELF_ATTACK] = "self-attack",
-	[AXIS_SWAPS] = "swaps", [AXIS_LOGAN] = "logan", [AXIS_CHERRI] = "cherri",
-	[AXIS_FLIP] = "flip", [AXIS_ELIMINATE] = "eliminate", [AXIS_ZOMBIES] = "zombies", [AXIS_STUMPS] = "stumps",
+struct axis_row {
+	const char *name, *help;
+	const char *values[AXIS_MAX_VALUES]; // by value, then NULL
 };
 
-// Value names per axis, indexed by value; NULL-terminated.
-static const char *const axis_value[AXIS_COUNT][4] = {
-	[AXIS_SPLIT_KIND] = {"free", "halves", "halves-odd"},
-	[AXIS_SELF_ATTACK] = {"no", "yes"},
-	[AXIS_SWAPS] = {"no", "yes"},
-	[AXIS_LOGAN] = {"no", "yes"},
-	[AXIS_CHERRI] = {"no", "yes"},
-	[AXIS_FLIP] = {"no", "yes"},
-	[AXIS_ELIMINATE] = {"no-hands", "one-finger"},
-	[AXIS_ZOMBIES] = {"no", "yes"},
-	[AXIS_STUMPS] = {"no", "yes"},
-	[AXIS_OVERFLOW] = {"rollover", "cutoff"},
-	[AXIS_SPLITS] = {"on", "off"},
-	[AXIS_REVIVE] = {"any", "never", "required"},
-	[AXIS_SUICIDE] = {"no", "yes"},
-	[AXIS_META] = {"no", "yes"},
-	[AXIS_START] = {"ones", "full"},
-	[AXIS_END] = {"normal", "misere"},
+static const struct axis_row axes[AXIS_COUNT] = {
+#define VALUE(constant, name) name,
+#define AXIS(id, name, help, values) [AXIS_##id] = {name, help, {values}},
+#include "axes.def"
+#undef AXIS
+#undef VALUE
 };
 
-const char *axis_name(enum axis axis) { return axis_names[axis]; }
-const char *const *axis_values(enum axis axis) { return axis_value[axis]; }
+// Each row has room for its values and the NULL after them.
+#define VALUE(constant, name) +1
+#define AXIS(id, name, help, values) \
+	_Static_assert(0 values < AXIS_MAX_VALUES, "axes.def: too many values for " name);
+#include "axes.def"
+#undef AXIS
+#undef VALUE
+
+const char *axis_name(enum axis axis) { return axes[axis].name; }
+const char *axis_help(enum axis axis) { return axes[axis].help; }
+const char *const *axis_values(enum axis axis) { return axes[axis].values; }
 
 int axis_parse_value(enum axis axis, const char *text)
 {
-	for (int v = 0; v < 4 && axis_value[axis][v]; v++)
-		if (!strcmp(axis_value[axis][v], text))
+	for (int v = 0; axes[axis].values[v]; v++)
+		if (!strcmp(axes[axis].values[v], text))
 			return v;
 	return -1;
 }
@@ -57,9 +52,9 @@ void axis_set(struct axis_setter *set, enum axis axis, int value, const char *so
 		if (set->status == STATUS_OK)
 			set->status = error_set(set->err, STATUS_BAD_INPUT,
 				"%s and %s contradict each other: %s sets %s=%s, %s sets %s=%s",
-				set->source[axis], source, set->source[axis], axis_names[axis],
-				axis_value[axis][set->value[axis]], source, axis_names[axis],
-				axis_value[axis][value]);
+				set->source[axis], source, set->source[axis], axes[axis].name,
+				axes[axis].values[set->value[axis]], source, axes[axis].name,
+				axes[axis].values[value]);
 		return;
 	}
 	set->value[axis] = value;
@@ -68,8 +63,8 @@ void axis_set(struct axis_setter *set, enum axis axis, int value, const char *so
 
 #define SET(axis, value) axis_set(set, axis, value, source)
 static void apply_CUTOFF(struct axis_setter *set, const char *source) { SET(AXIS_OVERFLOW, OVERFLOW_CUTOFF); }
-static void apply_SUICIDE(struct axis_setter *set, const char *source) { SET(AXIS_SUICIDE, 1); }
-static void apply_META(struct axis_setter *set, const char *source) { SET(AXIS_META, 1); }
+static void apply_SUICIDE(struct axis_setter *set, const char *source) { SET(AXIS_SUICIDE, SUICIDE_YES); }
+static void apply_META(struct axis_setter *set, const char *source) { SET(AXIS_META, META_YES); }
 static void apply_SUNS(struct axis_setter *set, const char *source) { SET(AXIS_START, START_FULL); }
 static void apply_MISERE(struct axis_setter *set, const char *source) { SET(AXIS_END, END_MISERE); }
 static void apply_TRANSFERS_ONLY(struct axis_setter *set, const char *source) { SET(AXIS_REVIVE, REVIVE_NEVER); }
@@ -77,14 +72,14 @@ static void apply_DIVISIONS_ONLY(struct axis_setter *set, const char *source) { 
 static void apply_ATTACKS_ONLY(struct axis_setter *set, const char *source) { SET(AXIS_SPLITS, SPLITS_OFF); }
 static void apply_HALVES(struct axis_setter *set, const char *source) { SET(AXIS_SPLIT_KIND, SPLIT_KIND_HALVES); }
 static void apply_HALVES_ODD(struct axis_setter *set, const char *source) { SET(AXIS_SPLIT_KIND, SPLIT_KIND_HALVES_ODD); }
-static void apply_SELF_ATTACK(struct axis_setter *set, const char *source) { SET(AXIS_SELF_ATTACK, 1); }
-static void apply_SWAPS(struct axis_setter *set, const char *source) { SET(AXIS_SWAPS, 1); }
-static void apply_LOGAN(struct axis_setter *set, const char *source) { SET(AXIS_LOGAN, 1); }
-static void apply_CHERRI(struct axis_setter *set, const char *source) { SET(AXIS_CHERRI, 1); }
-static void apply_INTEGERS(struct axis_setter *set, const char *source) { SET(AXIS_FLIP, 1); }
+static void apply_SELF_ATTACK(struct axis_setter *set, const char *source) { SET(AXIS_SELF_ATTACK, SELF_ATTACK_YES); }
+static void apply_SWAPS(struct axis_setter *set, const char *source) { SET(AXIS_SWAPS, SWAPS_YES); }
+static void apply_LOGAN(struct axis_setter *set, const char *source) { SET(AXIS_LOGAN, LOGAN_YES); }
+static void apply_CHERRI(struct axis_setter *set, const char *source) { SET(AXIS_CHERRI, CHERRI_YES); }
+static void apply_INTEGERS(struct axis_setter *set, const char *source) { SET(AXIS_FLIP, FLIP_YES); }
 static void apply_SUDDEN_DEATH(struct axis_setter *set, const char *source) { SET(AXIS_ELIMINATE, ELIMINATE_ONE_FINGER); }
-static void apply_ZOMBIES(struct axis_setter *set, const char *source) { SET(AXIS_ZOMBIES, 1); }
-static void apply_STUMPS(struct axis_setter *set, const char *source) { SET(AXIS_STUMPS, 1); }
+static void apply_ZOMBIES(struct axis_setter *set, const char *source) { SET(AXIS_ZOMBIES, ZOMBIES_YES); }
+static void apply_STUMPS(struct axis_setter *set, const char *source) { SET(AXIS_STUMPS, STUMPS_YES); }
 #undef SET
 
 struct variant_row {
@@ -122,7 +117,7 @@ void variants_axes_text(enum variant_id id, char *buf, size_t len)
 		if (!set.source[a][0] || used >= len)
 			continue;
 		used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", used ? " " : "",
-					 axis_names[a], axis_value[a][set.value[a]]);
+					 axes[a].name, axes[a].values[set.value[a]]);
 	}
 }
 

@@ -24,8 +24,10 @@ void axis_setter_init(struct axis_setter *set, struct error *err);
 // Sets axis to value on behalf of source; on a conflicting earlier setting records
 // STATUS_BAD_INPUT in set->status and set->err (the first failure is kept).
 void axis_set(struct axis_setter *set, enum axis axis, int value, const char *source);
-// The name of an axis ("overflow") and of its values ("rollover", "cutoff"; NULL-terminated).
+// The name of an axis ("overflow"), its one-line help text, and the names of its values
+// ("rollover", "cutoff"; NULL-terminated, the default first), all from axes.def.
 const char *axis_name(enum axis axis);
+const char *axis_help(enum axis axis);
 const char *const *axis_values(enum axis axis);
 // Parses the value name of axis; -1 if unknown.
 int axis_parse_value(enum axis axis, const char *text);

@@ -96,7 +96,7 @@ static void merge(uint64_t *bits, uint64_t words, MPI_Comm comm)
 }
 
 // Gives distance next to the marked, unseen positions of the block; returns how many.
-static uint64_t settle(uint8_t *depth, struct walk_block b, const uint64_t *bits, uint8_t next)
+static uint64_t close_layer(uint8_t *depth, struct walk_block b, const uint64_t *bits, uint8_t next)
 {
 	uint64_t found = 0;
 #pragma omp parallel for schedule(static) reduction(+ : found)
@@ -165,7 +165,7 @@ enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struc
 		int oom = expand(rules, out->depth, b, (uint8_t)layer, bits, &out->move_count);
 		merge(bits, words, comm);
 		// found, failed ranks, stopped ranks: one small allreduce per layer.
-		uint64_t mine[3] = {oom ? 0 : settle(out->depth, b, bits, (uint8_t)(layer + 1)), (uint64_t)oom,
+		uint64_t mine[3] = {oom ? 0 : close_layer(out->depth, b, bits, (uint8_t)(layer + 1)), (uint64_t)oom,
 				    (uint64_t)(progress_stopped(progress) != 0)};
 		uint64_t all[3];
 		MPI_Allreduce(mine, all, 3, MPI_UINT64_T, MPI_SUM, comm);

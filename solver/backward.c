@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Backward induction by levels (see backward.h). Each state keeps a counter of its distinct
 // children not yet known to be good for the other side; level k scans the cells for states
-// of remoteness k and settles their reachable parents: a child bad for its mover makes the
+// of remoteness k and updates their reachable parents: a child bad for its mover makes the
 // parent a win at k + 1 (compare-and-swap from UNKNOWN), and a parent whose last child has
 // turned out good for the child's side becomes a loss at k + 1.
 #include "backward.h"
@@ -96,8 +96,8 @@ static void seed(struct solve_state *s)
 	}
 }
 
-// Settles state ps, a parent of a state decided at level k; returns 1 if it is now decided.
-static uint64_t settle(struct solve_state *s, uint64_t ps, bool good, unsigned k)
+// Updates state ps, a parent of a state decided at level k; returns 1 if it is now decided.
+static uint64_t update_parent(struct solve_state *s, uint64_t ps, bool good, unsigned k)
 {
 	bool deep = k + 1 > CELL_MAX_REMOTENESS;
 	if (good) {
@@ -125,7 +125,7 @@ static uint64_t settle(struct solve_state *s, uint64_t ps, bool good, unsigned k
 					   false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
-static uint64_t settle_parents(struct solve_state *s, uint64_t state, enum value value,
+static uint64_t update_parents(struct solve_state *s, uint64_t state, enum value value,
 			       unsigned k, uint64_t *buf)
 {
 	const struct backward_game *g = s->game;
@@ -137,7 +137,7 @@ static uint64_t settle_parents(struct solve_state *s, uint64_t state, enum value
 	uint64_t found = 0;
 	for (size_t i = 0; i < n; i++)
 		if (reachable(g, buf[i]))
-			found += settle(s, buf[i] * m + tp, good, k);
+			found += update_parent(s, buf[i] * m + tp, good, k);
 	return found;
 }
 
@@ -156,7 +156,7 @@ static uint64_t expand_level(struct solve_state *s, unsigned k)
 			uint16_t c = __atomic_load_n(&s->cell[state], __ATOMIC_RELAXED);
 			enum value v = cell_value(c);
 			if (buf && (v == VALUE_WIN || v == VALUE_LOSS) && cell_remoteness(c) == k)
-				found += settle_parents(s, state, v, k, buf);
+				found += update_parents(s, state, v, k, buf);
 		}
 		free(buf);
 	}

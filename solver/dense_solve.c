@@ -67,7 +67,7 @@ static void seed_position(struct solve *s, uint32_t a, uint32_t b,
 {
 	const struct dense *d = s->d;
 	const struct rules *rules = d->rules;
-	struct pos pos = {.seat = 0, .rank = {d->state_of[a], d->state_of[b]}};
+	struct pos pos = {.seat = 0, .state = {d->state_of[a], d->state_of[b]}};
 	if (rules->terminal(rules, &pos)) {
 		bool won = rules->winner(rules, &pos) == 0;
 		decide(s, a, b, won ? VALUE_WIN : VALUE_LOSS, 0);

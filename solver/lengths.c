@@ -19,15 +19,15 @@ struct work {
 	const struct rules *rules;
 	const struct enumeration *e;
 	struct paths_graph g;
-	mp_limb_t *geo;       // geodesic path counts, geo_width limbs per rank
+	mp_limb_t *geo;       // geodesic path counts, geo_width limbs per ordinal
 	size_t geo_width;
-	uint64_t *final_rank; // ranks of out->final[], same order
-	uint8_t *mark;        // per rank, for examples
+	uint64_t *final_ordinal; // ordinals of out->final[], same order
+	uint8_t *mark;        // per ordinal, for examples
 };
 
 struct final_entry {
 	const char *code;
-	uint64_t index, rank;
+	uint64_t index, ordinal;
 	unsigned depth;
 };
 
@@ -95,9 +95,9 @@ static enum status collect_finals(struct work *w, struct lengths *out, struct er
 	struct final_entry *entry = malloc((cap ? cap : 1) * sizeof *entry);
 	char *codes = malloc((cap ? cap : 1) * len);
 	out->final = malloc((cap ? cap : 1) * sizeof *out->final);
-	w->final_rank = malloc((cap ? cap : 1) * sizeof *w->final_rank);
+	w->final_ordinal = malloc((cap ? cap : 1) * sizeof *w->final_ordinal);
 	enum status st = STATUS_OK;
-	if (!entry || !codes || !out->final || !w->final_rank) {
+	if (!entry || !codes || !out->final || !w->final_ordinal) {
 		st = error_set(err, STATUS_FAILURE, "out of memory listing finals");
 		goto done;
 	}
@@ -115,7 +115,7 @@ static enum status collect_finals(struct work *w, struct lengths *out, struct er
 	qsort(entry, n, sizeof *entry, by_depth_then_code);
 	for (uint64_t i = 0; i < n; i++) {
 		fill_final(w, &entry[i], &out->final[i], out->won_count);
-		w->final_rank[i] = entry[i].rank;
+		w->final_ordinal[i] = entry[i].ordinal;
 	}
 	out->final_count = n;
 done:
@@ -124,7 +124,7 @@ done:
 	return st;
 }
 
-// Marks (in w->mark) every rank with a geodesic path to rank f at depth L.
+// Marks (in w->mark) every ordinal with a geodesic path to ordinal f at depth L.
 static void mark_towards(struct work *w, uint64_t f, unsigned L)
 {
 	memset(w->mark, 0, w->g.count);
@@ -150,7 +150,7 @@ static uint64_t best_child(const struct work *w, uint64_t idx, uint64_t *buf)
 	uint64_t best = PATHS_NONE;
 	size_t n = movegen_children(w->rules, idx, buf);
 	for (size_t i = 0; i < n; i++) {
-		uint64_t c = paths_rank(&w->g, buf[i]);
+		uint64_t c = paths_ordinal(&w->g, buf[i]);
 		if (w->e->depth[buf[i]] != w->e->depth[idx] + 1 || !w->mark[c])
 			continue;
 		position_format(w->rules, buf[i], code);
@@ -162,7 +162,7 @@ static uint64_t best_child(const struct work *w, uint64_t idx, uint64_t *buf)
 	return best;
 }
 
-// Writes to path[0..L] the lexicographically smallest geodesic game ending in rank f.
+// Writes to path[0..L] the lexicographically smallest geodesic game ending in ordinal f.
 static void smallest_game(struct work *w, uint64_t f, unsigned L, uint64_t *path, uint64_t *buf)
 {
 	mark_towards(w, f, L);
@@ -182,7 +182,7 @@ static enum status fill_game(struct work *w, const struct lengths *out,
 	game->final_count = count;
 	mpz_init(one);
 	for (uint64_t i = first; i < first + count; i++) {
-		paths_to_mpz(one, w->geo + w->final_rank[i] * w->geo_width, w->geo_width);
+		paths_to_mpz(one, w->geo + w->final_ordinal[i] * w->geo_width, w->geo_width);
 		mpz_add(game->count, game->count, one);
 	}
 	mpz_clear(one);
@@ -193,7 +193,7 @@ static enum status fill_game(struct work *w, const struct lengths *out,
 	if (!game->example || !buf)
 		st = error_set(err, STATUS_FAILURE, "out of memory choosing example games");
 	for (unsigned j = 0; st == STATUS_OK && j < examples; j++)
-		smallest_game(w, w->final_rank[first + j], game->length,
+		smallest_game(w, w->final_ordinal[first + j], game->length,
 			      game->example + (size_t)j * (game->length + 1), buf);
 	if (st == STATUS_OK)
 		game->example_count = examples;
@@ -281,12 +281,12 @@ enum status lengths_compute(const struct rules *rules, const struct enumeration 
 	if (st == STATUS_OK)
 		st = fill_games(&w, out, opt, err);
 	if (st == STATUS_OK)
-		st = paths_by_length(&w.g, paths_rank(&w.g, rules->start), w.final_rank,
+		st = paths_by_length(&w.g, paths_ordinal(&w.g, rules->start), w.final_ordinal,
 				     out->final_count, opt->max_length, progress, out->by_length,
 				     err);
 	paths_graph_free(&w.g);
 	free(w.geo);
-	free(w.final_rank);
+	free(w.final_ordinal);
 	free(w.mark);
 	if (st != STATUS_OK)
 		lengths_free(out);

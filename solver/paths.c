@@ -121,7 +121,7 @@ enum status paths_graph_fill(const struct rules *rules, const struct enumeration
 			size_t n = keep_reachable(e, buf, movegen_parents(rules, g->index[c], buf));
 			assert(n == g->start[c + 1] - g->start[c]);
 			for (size_t i = 0; i < n; i++)
-				g->parent[g->start[c] + i] = (uint32_t)paths_rank(g, buf[i]);
+				g->parent[g->start[c] + i] = (uint32_t)paths_ordinal(g, buf[i]);
 		}
 		free(buf);
 	}
@@ -146,7 +146,7 @@ void paths_graph_free(struct paths_graph *g)
 	memset(g, 0, sizeof *g);
 }
 
-uint64_t paths_rank(const struct paths_graph *g, uint64_t idx)
+uint64_t paths_ordinal(const struct paths_graph *g, uint64_t idx)
 {
 	uint64_t lo = 0, hi = g->count;
 	while (lo < hi) {
@@ -180,7 +180,7 @@ static void add_into(mp_limb_t *dst, const mp_limb_t *src, size_t width)
 	(void)carry;
 }
 
-// geo of rank c at depth d: the sum over its parents at depth d - 1.
+// geo of ordinal c at depth d: the sum over its parents at depth d - 1.
 static void pull_geodesic(const struct paths_graph *g, const struct enumeration *e, size_t width,
 			  mp_limb_t *geo, uint64_t c, unsigned d)
 {
@@ -224,7 +224,7 @@ static void sum_finals(mpz_t out, const mp_limb_t *count, size_t width, const ui
 	mpz_clear(one);
 }
 
-// next[c] = sum of cur over the parents of c, for every rank c.
+// next[c] = sum of cur over the parents of c, for every ordinal c.
 static void step(const struct paths_graph *g, size_t width, const mp_limb_t *cur, mp_limb_t *next)
 {
 #pragma omp parallel for schedule(dynamic, 1024) if (g->count >= PATHS_PARALLEL_MIN)
@@ -236,7 +236,7 @@ static void step(const struct paths_graph *g, size_t width, const mp_limb_t *cur
 	}
 }
 
-enum status paths_by_length(const struct paths_graph *g, uint64_t start_rank,
+enum status paths_by_length(const struct paths_graph *g, uint64_t start_ordinal,
 			    const uint64_t *final, uint64_t final_count, unsigned max_length,
 			    const struct progress *progress, mpz_t *by_length, struct error *err)
 {
@@ -248,7 +248,7 @@ enum status paths_by_length(const struct paths_graph *g, uint64_t start_rank,
 		st = error_set(err, STATUS_FAILURE, "out of memory counting games by length");
 		goto done;
 	}
-	cur[start_rank * width] = 1;
+	cur[start_ordinal * width] = 1;
 	sum_finals(by_length[0], cur, width, final, final_count);
 	for (unsigned n = 1; n <= max_length; n++) {
 		progress_report(progress, "lengths: games", n, max_length);

@@ -13,18 +13,24 @@
 
 #define ALL_VARIANTS ((UINT64_C(1) << VARIANT_COUNT) - 1)
 
+// Names are lower-case words joined by single hyphens.
+static void check_name(const char *name)
+{
+	size_t n = strlen(name);
+	cr_assert_gt(n, 0);
+	cr_assert(islower((unsigned char)name[0]) && islower((unsigned char)name[n - 1]),
+		  "'%s' must start and end with a lower-case letter", name);
+	for (size_t i = 0; i < n; i++) {
+		cr_assert(islower((unsigned char)name[i]) || name[i] == '-', "'%s'", name);
+		cr_assert(!(name[i] == '-' && name[i + 1] == '-'), "'%s': double hyphen", name);
+	}
+}
+
 Test(variants, names_and_texts)
 {
 	for (int id = 0; id < VARIANT_COUNT; id++) {
 		const char *name = variants_name((enum variant_id)id);
-		size_t n = strlen(name);
-		cr_assert_gt(n, 0);
-		cr_assert(islower((unsigned char)name[0]) && islower((unsigned char)name[n - 1]),
-			  "'%s' must start and end with a lower-case letter", name);
-		for (size_t i = 0; i < n; i++) {
-			cr_assert(islower((unsigned char)name[i]) || name[i] == '-', "'%s'", name);
-			cr_assert(!(name[i] == '-' && name[i + 1] == '-'), "'%s': double hyphen", name);
-		}
+		check_name(name);
 		for (int other = 0; other < id; other++)
 			cr_assert_str_neq(name, variants_name((enum variant_id)other), "duplicate name");
 		cr_assert_gt(strlen(variants_summary((enum variant_id)id)), 0, "%s: summary", name);
@@ -34,6 +40,31 @@ Test(variants, names_and_texts)
 		cr_assert_gt(strlen(axes), 0, "%s sets no axis", name);
 	}
 	cr_assert_leq(VARIANT_COUNT, 64, "masks are 64 bits");
+}
+
+// The axis table (axes.def) tests itself: names unique, at least two values per axis,
+// each named and parsed back to its number, and a help text.
+Test(variants, axes_table)
+{
+	for (int a = 0; a < AXIS_COUNT; a++) {
+		const char *name = axis_name((enum axis)a);
+		const char *const *values = axis_values((enum axis)a);
+		check_name(name);
+		for (int other = 0; other < a; other++)
+			cr_assert_str_neq(name, axis_name((enum axis)other), "duplicate axis name");
+		cr_assert_gt(strlen(axis_help((enum axis)a)), 0, "%s: help", name);
+		int count = 0;
+		for (; values[count]; count++) {
+			check_name(values[count]);
+			cr_assert_eq(axis_parse_value((enum axis)a, values[count]), count, "%s=%s", name,
+				     values[count]);
+		}
+		cr_assert_geq(count, 2, "%s: fewer than two values", name);
+		cr_assert_lt(count, AXIS_MAX_VALUES, "%s: no room for the NULL", name);
+	}
+	// The constants follow the table's value order.
+	cr_assert_str_eq(axis_values(AXIS_SPLIT_KIND)[SPLIT_KIND_HALVES_ODD], "halves-odd");
+	cr_assert_str_eq(axis_values(AXIS_STUMPS)[STUMPS_YES], "yes");
 }
 
 static uint64_t parse_ok(const char *list)
@@ -247,7 +278,7 @@ Test(variants, lives_and_zombies_options)
 	cr_assert(strstr(err.msg, "--lives") && strstr(err.msg, "--eliminate"), "%s", err.msg);
 	spec.axis[AXIS_ELIMINATE] = 0;
 	spec.lives = 0;
-	spec.axis[AXIS_ZOMBIES] = 1 + 1;
+	spec.axis[AXIS_ZOMBIES] = ZOMBIES_YES + 1;
 	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_BAD_INPUT);
 	cr_assert(strstr(err.msg, "zombies"), "%s", err.msg);
 	spec.players = 3;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# `graph` writes DOT that Graphviz reads (checked with dot when it is installed), marks the
-# start, keeps a neighbourhood with --around, and refuses graphs over --max-nodes.
+# `graph` writes DOT (that Graphviz lays it out is graph_dot_slow.sh), marks the start, keeps
+# a neighbourhood with --around, and refuses graphs over --max-nodes.
 source "$(dirname "$0")/lib/harness.sh"
 
 expect_exit 0 -- graph
@@ -12,9 +12,6 @@ expect_stdout_match '"1312" -> "1222" \[style=dashed\]'
 full=$stdout
 nodes=$(grep -c 'fillcolor' <<<"$full")
 if ((nodes == 204)); then pass; else fail "graph has $nodes nodes, wanted the 204 reachable positions"; fi
-if command -v dot >/dev/null; then
-	if dot -Tsvg <<<"$full" >/dev/null 2>"$_tmp/dot"; then pass; else fail "dot rejects the graph" "$(cat "$_tmp/dot")"; fi
-fi
 
 # 1312 and its five children, and the parents of 1312.
 expect_exit 0 -- graph --around 1312 --depth 1

@@ -73,4 +73,18 @@ expect_exit 0 -- atlas --help
 expect_stdout_match 'csv, the only format'
 if [[ $stdout != *--start* && $stdout != *--max-memory* ]]; then pass; else fail "atlas --help lists options it refuses" "$stdout"; fi
 
+# The range --help gives an integer option is the one its refusal names (both come from one
+# row of cli/options.def): 'LO..HI' in the help, 'from LO to HI' for a value past HI.
+expect_exit 0 -- count --help
+count_help=$stdout
+for option in players hands rollover lives threads; do
+	if [[ $count_help =~ --$option\ [A-Z]+\ +[^0-9]*([0-9]+)\.\.([0-9]+) ]]; then
+		lo=${BASH_REMATCH[1]} hi=${BASH_REMATCH[2]}
+		pass
+		expect_refused "^chopsticks count: --$option '$((hi + 1))': must be an integer from $lo to $hi" -- count --$option $((hi + 1))
+	else
+		fail "count --help gives no range for --$option" "$count_help"
+	fi
+done
+
 finish

@@ -4,8 +4,8 @@
 // texts of 9f96a64 state them, and stumps as the text of 51a9a8a states it). Every move is
 // tried literally on plain arrays: each live hand against each live hand of each other
 // player in the game, each raw hand tuple as a split, each own hand pair for self-attack,
-// the stump and the passes; then the player acted on is settled (out, a life lost, a
-// zombie). Hand values are in units (oracle_unit: half fingers under stumps).
+// the stump and the passes; then the out rules apply to the player acted on (out, a life
+// lost, a zombie). Hand values are in units (oracle_unit: half fingers under stumps).
 #include "oracle.h"
 
 #include <stdlib.h>
@@ -208,8 +208,8 @@ static bool same_multiset(const uint8_t *a, const uint8_t *b, unsigned n)
 // is live, or (sudden-death or lives) when the move changed the hands and left exactly one
 // finger (two halves or one whole under stumps). Out with lives to spare: the start hands
 // again and one life fewer; otherwise out for good, as a zombie under zombies.
-static void settle(const struct oracle_game *game, struct oracle_pos *pos, unsigned k,
-		   const uint8_t *before)
+static void apply_out_rules(const struct oracle_game *game, struct oracle_pos *pos, unsigned k,
+			    const uint8_t *before)
 {
 	unsigned n = pos->count[k], total = 0;
 	for (unsigned i = 0; i < n; i++)
@@ -258,13 +258,13 @@ static void push_rotated(struct kids *kids, const struct oracle_pos *after)
 	oracle_canonicalise(next);
 }
 
-// The mover's own hands become v (a move of their own hands: settled, then pushed).
+// The mover's own hands become v (a move of their own hands: the out rules, then pushed).
 static void push_own(const struct oracle_game *game, struct kids *kids,
 		     const struct oracle_pos *pos, const uint8_t *v)
 {
 	struct oracle_pos after = *pos;
 	memcpy(after.v[0], v, pos->count[0]);
-	settle(game, &after, 0, pos->v[0]);
+	apply_out_rules(game, &after, 0, pos->v[0]);
 	push_rotated(kids, &after);
 }
 
@@ -290,7 +290,7 @@ static void attacks_with(const struct oracle_game *game, const struct oracle_pos
 				continue;
 			struct oracle_pos tapped = *pos;
 			tapped.v[k][j] = (uint8_t)tap(game, a, pos->v[k][j]);
-			settle(game, &tapped, k, pos->v[k]);
+			apply_out_rules(game, &tapped, k, pos->v[k]);
 			push_rotated(kids, &tapped);
 		}
 	}

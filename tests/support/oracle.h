@@ -78,7 +78,7 @@ enum {
 //   (its text is a "Move:", not a "Split:"): the split rules (attacks-only, transfers-only,
 //   divisions-only, halves, halves-odd, suicide, meta) govern the other splits only, so it
 //   exists under every one of them; it needs a dead hand (two or more hands). Like any move
-//   it is settled: under sudden-death (or lives) it leaves one finger after a change, so the
+//   goes through the out rules: under sudden-death (or lives) it leaves one finger after a change, so the
 //   mover is out. Other splits move whole fingers: each hand keeps whether it shows a half;
 //   under halves(-odd) the most even distribution is taken in half fingers ({1/2, 2 1/2}
 //   -> {1 1/2, 1 1/2}) and must keep the number of hands showing a half. A zombie still taps
