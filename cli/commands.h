@@ -15,5 +15,6 @@ int cmd_graph(int argc, char **argv);
 int cmd_claims(int argc, char **argv);
 int cmd_atlas(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_strategy(int argc, char **argv);
 
 #endif

@@ -25,6 +25,7 @@ static const struct command commands[] = {
 	{"graph", "the reachable move graph as Graphviz DOT", cmd_graph},
 	{"claims", "check the published statements, with evidence (Markdown)", cmd_claims},
 	{"atlas", "value of the start for every variant and pair, over hands and rollover (CSV)", cmd_atlas},
+	{"strategy", "a short list of targets that wins (or never loses), checked", cmd_strategy},
 	{"verify", "check a saved solution table against the rules in its header", cmd_verify},
 	{"variants", "the variants and their exact rules", cmd_variants},
 };
