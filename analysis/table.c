@@ -9,6 +9,7 @@
 #include "closed_form.h"
 #include "enumerate.h"
 #include "movegen.h"
+#include "plan.h"
 #include "position.h"
 #include "rules.h"
 #include "unreachable.h"
@@ -138,7 +139,8 @@ enum status table_row_compute(struct table_row *row, unsigned hands, unsigned ro
 	closed_form_positions(row->positions, 2, h, rollover);
 	closed_form_distinct(row->distinct, 2, h, rollover);
 	row->published = published_find(hands, rollover);
-	double need = mpz_get_d(row->distinct) * ENUMERATE_BYTES_PER_POSITION;
+	struct rules_spec spec = {.players = 2, .hands = {hands, hands}, .rollover = rollover};
+	double need = mpz_get_d(row->distinct) * plan_spec_bytes(&spec, PLAN_WALK, 1);
 	if (max_bytes && need > (double)max_bytes) {
 		snprintf(row->note, sizeof row->note, "not walked: about %.3g GiB needed, over the memory limit",
 			 need / (1 << 30));

@@ -2,7 +2,7 @@
 // The breadth-first walk on dense tables (see dense.h): each layer is a bit matrix, expanded
 // row by row (splits as runs of bits, attacks into the transposed matrix), so no two
 // threads write the same row and no atomics are needed. Fills the same enumeration as the
-// generic walk in enumerate.c, which calls it when dense_build accepts the rules.
+// generic walk in enumerate.c, which calls it when the plan (plan.h) is dense.
 #ifndef CHOPSTICKS_ENUM_DENSE_WALK_H
 #define CHOPSTICKS_ENUM_DENSE_WALK_H
 

@@ -10,6 +10,7 @@
 
 #include "dense_walk.h"
 #include "movegen.h"
+#include "plan.h"
 
 // Below this many positions a walk runs on one thread: starting threads for every layer
 // costs more than it saves (results are the same either way).
@@ -117,19 +118,27 @@ enum status enumerate_reachable_generic(const struct rules *rules, const struct 
 	return st;
 }
 
+enum status enumerate_plan(const struct plan *plan, const struct progress *progress,
+			   struct enumeration *out, struct error *err)
+{
+	if (!plan->dense)
+		return enumerate_reachable_generic(plan->rules, progress, out, err);
+	enum status st = alloc_depth(plan->rules, out, err);
+	if (st == STATUS_OK)
+		st = dense_walk(plan->dense, NULL, progress, out, NULL, err);
+	if (st != STATUS_OK)
+		enumeration_free(out);
+	return st;
+}
+
 enum status enumerate_reachable(const struct rules *rules, const struct progress *progress,
 				struct enumeration *out, struct error *err)
 {
-	struct dense *d = NULL;
-	enum status st = dense_build(rules, &d, err);
-	if (st != STATUS_OK || !d)
-		return st != STATUS_OK ? st : enumerate_reachable_generic(rules, progress, out, err);
-	st = alloc_depth(rules, out, err);
+	struct plan plan;
+	enum status st = plan_build(rules, &plan, err);
 	if (st == STATUS_OK)
-		st = dense_walk(d, NULL, progress, out, NULL, err);
-	dense_free(d);
-	if (st != STATUS_OK)
-		enumeration_free(out);
+		st = enumerate_plan(&plan, progress, out, err);
+	plan_free(&plan);
 	return st;
 }
 

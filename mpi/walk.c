@@ -11,6 +11,7 @@
 
 #include "dense_walk.h"
 #include "movegen.h"
+#include "plan.h"
 
 // An allreduce moves at most this many bytes at once: MPI counts are int.
 #define CHUNK_BYTES (UINT64_C(1) << 30)
@@ -27,16 +28,6 @@ struct walk_block walk_block_of(uint64_t size, int rank, int ranks)
 static uint64_t bitmap_words(uint64_t size)
 {
 	return size / 64 + (size % 64 != 0);
-}
-
-uint64_t walk_bytes(uint64_t size, int rank, int ranks)
-{
-	struct walk_block b = walk_block_of(size, rank, ranks);
-	uint64_t bytes;
-	if (__builtin_mul_overflow(bitmap_words(size), (uint64_t)sizeof(uint64_t), &bytes) ||
-	    __builtin_add_overflow(bytes, b.hi - b.lo, &bytes))
-		return UINT64_MAX;
-	return bytes;
 }
 
 enum status walk_agree(MPI_Comm comm, enum status st, struct error *err)
@@ -151,7 +142,7 @@ enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struc
 		bits = malloc(words ? (size_t)words * sizeof *bits : sizeof *bits);
 		if (!out->depth || !bits)
 			st = error_set(err, STATUS_FAILURE, "rank %d: out of memory: the walk needs %llu bytes",
-				       rank, (unsigned long long)walk_bytes(rules->size, rank, ranks));
+				       rank, (unsigned long long)plan_block_bytes(rules->size, len));
 	}
 	if ((st = walk_agree(comm, st, err)) != STATUS_OK)
 		goto done;
@@ -209,11 +200,6 @@ static int merge_matrices(void *ctx, struct bitmatrix *m, unsigned count, int fl
 	if (MPI_Allreduce(&flags, &all, 1, MPI_INT, MPI_BOR, comm) != MPI_SUCCESS)
 		MPI_Abort(comm, 1);
 	return all;
-}
-
-uint64_t walk_dense_bytes(const struct dense *d)
-{
-	return dense_walk_bytes(d->n);
 }
 
 enum status walk_dense(const struct dense *d, MPI_Comm comm, const struct progress *progress,
