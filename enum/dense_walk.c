@@ -8,10 +8,8 @@
 #include <stdlib.h>
 
 #include "bitmatrix.h"
+#include "parallel.h"
 #include "position.h"
-
-// Below this many positions the walk runs on one thread (results do not depend on it).
-#define DENSE_PARALLEL_MIN (UINT64_C(1) << 16)
 
 enum { M_SEEN, M_FRONT, M_FRONT_T, M_NEXT, M_NEXT_T, M_COUNT };
 
@@ -180,9 +178,7 @@ static enum status run_layers(struct walk *w, const struct progress *progress, s
 			return STATUS_OK;
 		}
 		if (layer + 1 >= ENUMERATE_MAX_LAYERS) // distances 0..254; 255 marks unseen
-			return error_set(err, STATUS_BAD_INPUT,
-					 "a position more than %d moves from the start: not supported (distances are kept in one byte)",
-					 ENUMERATE_MAX_LAYERS - 1);
+			return enumerate_too_deep(err);
 	}
 }
 
@@ -192,7 +188,7 @@ enum status dense_walk(const struct dense *d, const struct dense_share *share,
 {
 	struct walk w = {.d = d, .e = out, .share = share, .lo = share ? share->row_lo : 0,
 			 .hi = share ? share->row_hi : d->n,
-			 .parallel = (uint64_t)d->n * d->n >= DENSE_PARALLEL_MIN};
+			 .parallel = (uint64_t)d->n * d->n >= PARALLEL_MIN};
 	bool ok = true;
 	for (unsigned k = 0; k < M_COUNT; k++)
 		ok &= bitmatrix_init(&w.m[k], d->n);
@@ -213,7 +209,7 @@ enum status dense_walk(const struct dense *d, const struct dense_share *share,
 
 void dense_seen_from_depth(const struct dense *d, const uint8_t *depth, struct bitmatrix *seen)
 {
-#pragma omp parallel for schedule(dynamic, 16) if ((uint64_t)d->n * d->n >= DENSE_PARALLEL_MIN)
+#pragma omp parallel for schedule(dynamic, 16) if ((uint64_t)d->n * d->n >= PARALLEL_MIN)
 	for (uint32_t a = 0; a < d->n; a++)
 		for (uint32_t b = 0; b < d->n; b++)
 			if (depth[dense_index(d, a, b)] != ENUMERATE_UNSEEN)

@@ -10,11 +10,8 @@
 
 #include "dense_walk.h"
 #include "movegen.h"
+#include "parallel.h"
 #include "plan.h"
-
-// Below this many positions a walk runs on one thread: starting threads for every layer
-// costs more than it saves (results are the same either way).
-#define SMALL_WALK (UINT64_C(1) << 16)
 
 // Claims the unseen children of layer; returns how many, and adds the moves seen to *moves.
 static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t layer, int *oom,
@@ -22,7 +19,7 @@ static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t 
 {
 	uint64_t found = 0, edges = 0;
 	uint8_t next = (uint8_t)(layer + 1);
-#pragma omp parallel reduction(+ : found, edges) if (rules->size > SMALL_WALK)
+#pragma omp parallel reduction(+ : found, edges) if (rules->size > PARALLEL_MIN)
 	{
 		uint64_t *child = malloc(rules->max_moves * sizeof *child);
 		if (!child) {
@@ -52,7 +49,7 @@ static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t 
 static void count_terminals(const struct rules *rules, struct enumeration *e)
 {
 	uint64_t terminal[ENUMERATE_MAX_LAYERS] = {0};
-#pragma omp parallel if (e->size > SMALL_WALK)
+#pragma omp parallel if (e->size > PARALLEL_MIN)
 	{
 		uint64_t mine[ENUMERATE_MAX_LAYERS] = {0};
 #pragma omp for schedule(static)
@@ -101,8 +98,7 @@ static enum status walk_layers(const struct rules *rules, const struct progress 
 			return STATUS_OK;
 		}
 		if (layer + 1 >= ENUMERATE_MAX_LAYERS) // distances 0..254; 255 marks unseen
-			return error_set(err, STATUS_BAD_INPUT,
-					 "a position more than %d moves from the start: not supported (distances are kept in one byte)", ENUMERATE_MAX_LAYERS - 1);
+			return enumerate_too_deep(err);
 		out->layer_count[layer + 1] = found;
 	}
 }
@@ -140,6 +136,13 @@ enum status enumerate_reachable(const struct rules *rules, const struct progress
 		st = enumerate_plan(&plan, progress, out, err);
 	plan_free(&plan);
 	return st;
+}
+
+enum status enumerate_too_deep(struct error *err)
+{
+	return error_set(err, STATUS_BAD_INPUT,
+			 "a position more than %d moves from the start: not supported (distances are kept in one byte)",
+			 ENUMERATE_MAX_LAYERS - 1);
 }
 
 void enumeration_free(struct enumeration *e)

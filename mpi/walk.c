@@ -174,9 +174,7 @@ enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struc
 			break;
 		}
 		if (layer + 1 >= ENUMERATE_MAX_LAYERS) { // distances 0..254; 255 marks unseen
-			st = error_set(err, STATUS_BAD_INPUT,
-				       "a position more than %d moves from the start: not supported (distances are kept in one byte)",
-				       ENUMERATE_MAX_LAYERS - 1);
+			st = enumerate_too_deep(err);
 			break;
 		}
 		out->layer_count[layer + 1] = all[0];
