@@ -40,8 +40,5 @@ enum status enumerate_reachable(const struct rules *rules, const struct progress
 enum status enumerate_reachable_generic(const struct rules *rules, const struct progress *progress,
 					struct enumeration *out, struct error *err);
 void enumeration_free(struct enumeration *e);
-// Sets err to the error of a walk past ENUMERATE_MAX_LAYERS - 1 layers (every walk: generic,
-// dense, MPI) and returns STATUS_BAD_INPUT.
-enum status enumerate_too_deep(struct error *err);
 
 #endif
