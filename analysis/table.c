@@ -40,10 +40,15 @@ static enum status walk(unsigned hands, unsigned rollover, uint64_t variants, ui
 	enum status st = build(hands, rollover, variants, max_bytes, rules, d, described, err);
 	if (st != STATUS_OK)
 		return st;
-	if (max_bytes && (*rules)->size + (*rules)->table_bytes > max_bytes)
-		return error_set(err, STATUS_BAD_INPUT, "needs about %.3g GiB, over the memory limit",
-				 (double)((*rules)->size + (*rules)->table_bytes) / (1 << 30));
-	return enumerate_reachable(*rules, progress, e, err);
+	struct plan plan;
+	st = plan_build(*rules, &plan, err);
+	if (st == STATUS_OK && !plan_fits(&plan, PLAN_WALK, 1, max_bytes))
+		st = error_set(err, STATUS_BAD_INPUT, "needs about %.3g GiB, over the memory limit",
+			       plan_bytes(&plan, PLAN_WALK, 1) / (1 << 30));
+	if (st == STATUS_OK)
+		st = enumerate_plan(&plan, progress, e, err);
+	plan_free(&plan);
+	return st;
 }
 
 // Describes the games of a row that is not walked, when their rules tables fit.
