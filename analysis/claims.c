@@ -8,6 +8,7 @@
 
 #include "lookahead.h"
 #include "movegen.h"
+#include "plan.h"
 #include "position.h"
 
 enum status claims_solve(unsigned hands, unsigned rollover, uint64_t variants,
@@ -21,11 +22,15 @@ enum status claims_solve_spec(const struct rules_spec *spec, struct claims_insta
 			      struct error *err)
 {
 	memset(out, 0, sizeof *out);
+	struct plan plan = {0};
 	enum status st = rules_build(spec, &out->rules, err);
 	if (st == STATUS_OK)
-		st = enumerate_reachable(out->rules, NULL, &out->e, err);
+		st = plan_build(out->rules, &plan, err);
 	if (st == STATUS_OK)
-		st = retrograde_solve(out->rules, &out->e, NULL, &out->s, err);
+		st = enumerate_plan(&plan, NULL, &out->e, err);
+	if (st == STATUS_OK)
+		st = retrograde_solve_plan(&plan, &out->e, NULL, &out->s, err);
+	plan_free(&plan);
 	if (st != STATUS_OK)
 		claims_instance_free(out);
 	return st;

@@ -9,6 +9,7 @@
 #include "closed_form.h"
 #include "enumerate.h"
 #include "movegen.h"
+#include "plan.h"
 #include "position.h"
 #include "rules.h"
 #include "unreachable.h"
@@ -39,10 +40,15 @@ static enum status walk(unsigned hands, unsigned rollover, uint64_t variants, ui
 	enum status st = build(hands, rollover, variants, max_bytes, rules, d, described, err);
 	if (st != STATUS_OK)
 		return st;
-	if (max_bytes && (*rules)->size + (*rules)->table_bytes > max_bytes)
-		return error_set(err, STATUS_BAD_INPUT, "needs about %.3g GiB, over the memory limit",
-				 (double)((*rules)->size + (*rules)->table_bytes) / (1 << 30));
-	return enumerate_reachable(*rules, progress, e, err);
+	struct plan plan;
+	st = plan_build(*rules, &plan, err);
+	if (st == STATUS_OK && !plan_fits(&plan, PLAN_WALK, 1, max_bytes))
+		st = error_set(err, STATUS_BAD_INPUT, "needs about %.3g GiB, over the memory limit",
+			       plan_bytes(&plan, PLAN_WALK, 1) / (1 << 30));
+	if (st == STATUS_OK)
+		st = enumerate_plan(&plan, progress, e, err);
+	plan_free(&plan);
+	return st;
 }
 
 // Describes the games of a row that is not walked, when their rules tables fit.
@@ -135,7 +141,8 @@ enum status table_row_compute(struct table_row *row, unsigned hands, unsigned ro
 	closed_form_positions(row->positions, 2, h, rollover);
 	closed_form_distinct(row->distinct, 2, h, rollover);
 	row->published = published_find(hands, rollover);
-	double need = mpz_get_d(row->distinct) * ENUMERATE_BYTES_PER_POSITION;
+	struct rules_spec spec = {.players = 2, .hands = {hands, hands}, .rollover = rollover};
+	double need = mpz_get_d(row->distinct) * plan_spec_bytes(&spec, PLAN_WALK, 1);
 	if (max_bytes && need > (double)max_bytes) {
 		snprintf(row->note, sizeof row->note, "not walked: about %.3g GiB needed, over the memory limit",
 			 need / (1 << 30));

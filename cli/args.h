@@ -10,6 +10,7 @@
 #include <gmp.h>
 #include <stdint.h>
 
+#include "plan.h"
 #include "rules.h"
 
 enum format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_DOT };
@@ -88,13 +89,15 @@ int args_parse(int argc, char **argv, const struct command_args *cmd, struct cli
 // Prints "chopsticks CMD: MESSAGE" and the --help hint to stderr; returns 2.
 int args_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-// Builds the rules of opt (and applies --start); prints the error and returns its exit
-// status on failure, 0 on success. Refuses instances that need more than the memory limit,
-// counting bytes_per_position for every index of the instance and the move tables twice.
-// With opt->estimate it refuses nothing but prints that estimate as JSON on stdout, frees
-// the rules and returns -1: the command is done and exits 0.
-int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position,
-		     struct rules **out);
+// Builds the rules of opt (and applies --start) and their plan (plan.h); prints the error and
+// returns its exit status on failure (then *out is NULL and *plan empty), 0 on success.
+// Refuses instances that need more than the memory limit for task: up front from the
+// closed form with the plan's bytes per position for the shape, and again once the plan
+// has chosen the engine. The caller frees *plan (plan_free) before the rules. With
+// opt->estimate it refuses nothing but prints that estimate as JSON on stdout, frees the
+// rules and the plan and returns -1: the command is done and exits 0.
+int args_build_rules(const struct cli_options *opt, enum plan_task task, struct rules **out,
+		     struct plan *plan);
 
 // The closed-form count of distinct positions of the instance opt asks for (lives, zombies
 // and stumps included), before any rules are built. distinct must be initialised.

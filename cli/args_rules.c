@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // From parsed options to rules (see args.h): the memory refusal, up front from the closed
-// form and again once the tables are built, --start, and the ranges of table and atlas.
+// form and again once the plan has chosen the engine, --start, and the ranges of table and atlas.
 #include "args.h"
 
 #include <math.h>
@@ -40,7 +40,7 @@ int args_parse_range(const char *cmd, const char *name, const char *text, unsign
 
 // Refuses, before anything is allocated, an instance whose positions alone would need more
 // than the limit (estimated from the closed form, so it works at any size).
-static int check_size(const struct cli_options *opt, uint64_t bytes_per_position)
+static int check_size(const struct cli_options *opt, double bytes_per_position)
 {
 	mpz_t distinct;
 	mpz_init(distinct);
@@ -48,11 +48,11 @@ static int check_size(const struct cli_options *opt, uint64_t bytes_per_position
 	long exp2;
 	double mantissa = mpz_get_d_2exp(&exp2, distinct); // distinct = mantissa * 2^exp2
 	mpz_clear(distinct);
-	double log2_need = (double)exp2 + log2(mantissa * (double)bytes_per_position);
+	double log2_need = (double)exp2 + log2(mantissa * bytes_per_position);
 	if (!opt->spec.max_bytes || log2_need <= log2((double)opt->spec.max_bytes))
 		return 0;
 	char count[SIZE_TEXT_MAX], need[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
-	size_text_pow2(count, log2_need - log2((double)bytes_per_position));
+	size_text_pow2(count, log2_need - log2(bytes_per_position));
 	size_text_log2(need, log2_need);
 	size_text(limit, (double)opt->spec.max_bytes);
 	message_print(opt->command, "instance too large: %s positions need about %s, the limit is %s (--max-memory)",
@@ -63,18 +63,17 @@ static int check_size(const struct cli_options *opt, uint64_t bytes_per_position
 // --estimate: what the two refusals below compare with the limit, as JSON: position_bytes,
 // the closed-form estimate (positions * bytes_per_position) checked before any table is
 // built, and bytes, the larger of it and the estimate of the built rules (their index space
-// * bytes_per_position + the move tables twice).
-static int print_estimate(const struct cli_options *opt, uint64_t bytes_per_position, const struct rules *rules)
+// on the plan's engine, plan_bytes).
+static int print_estimate(const struct cli_options *opt, enum plan_task task, const struct plan *plan,
+			  const struct rules *rules)
 {
+	double bytes_per_position = plan_spec_bytes(&opt->spec, task, 1);
 	mpz_t distinct, closed, bytes, built;
 	mpz_inits(distinct, closed, bytes, built, NULL);
 	args_distinct(opt, distinct);
-	mpz_mul_ui(closed, distinct, bytes_per_position);
+	mpz_mul_ui(closed, distinct, (unsigned long)bytes_per_position);
 	mpz_set(bytes, closed);
-	mpz_set_ui(built, rules->size);
-	mpz_mul_ui(built, built, bytes_per_position);
-	mpz_add_ui(built, built, rules->table_bytes);
-	mpz_add_ui(built, built, rules->table_bytes);
+	mpz_set_d(built, plan_bytes(plan, task, 1));
 	if (mpz_cmp(built, bytes) > 0)
 		mpz_set(bytes, built);
 	printf("{\"rules\":");
@@ -91,41 +90,51 @@ static int print_estimate(const struct cli_options *opt, uint64_t bytes_per_posi
 	return -1;
 }
 
-static int drop_rules(struct rules **out, int status)
+static int drop_rules(struct rules **out, struct plan *plan, int status)
 {
+	plan_free(plan);
 	rules_free(*out);
 	*out = NULL;
 	return status;
 }
 
-int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position, struct rules **out)
+// The exact check once the plan is built: its positions and tables on the plan's engine.
+static int check_plan(const struct cli_options *opt, const struct plan *plan, enum plan_task task)
+{
+	if (plan_fits(plan, task, 1, opt->spec.max_bytes))
+		return 0;
+	char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
+	size_text(need_text, plan_bytes(plan, task, 1));
+	size_text(limit, (double)opt->spec.max_bytes);
+	message_print(opt->command, "instance too large: its positions and move tables need about %s, the limit is %s (--max-memory)",
+		      need_text, limit);
+	return 2;
+}
+
+int args_build_rules(const struct cli_options *opt, enum plan_task task, struct rules **out,
+		     struct plan *plan)
 {
 	struct error err;
 	*out = NULL;
-	if (!opt->estimate && check_size(opt, bytes_per_position))
+	*plan = (struct plan){0};
+	if (!opt->estimate && check_size(opt, plan_spec_bytes(&opt->spec, task, 1)))
 		return 2;
 	enum status st = rules_build(&opt->spec, out, &err);
+	if (st == STATUS_OK)
+		st = plan_build(*out, plan, &err);
 	if (st != STATUS_OK) {
 		message_print(opt->command, "%s", err.msg);
-		return st == STATUS_BAD_INPUT ? 2 : 1;
+		return drop_rules(out, plan, st == STATUS_BAD_INPUT ? 2 : 1);
 	}
-	// The tables count twice: the dense engine (dense.h) keeps a renumbered copy.
-	double need = (double)(*out)->size * (double)bytes_per_position + 2.0 * (double)(*out)->table_bytes;
-	if (!opt->estimate && opt->spec.max_bytes && need > (double)opt->spec.max_bytes) {
-		char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
-		size_text(need_text, need);
-		size_text(limit, (double)opt->spec.max_bytes);
-		message_print(opt->command, "instance too large: its positions and move tables need about %s, the limit is %s (--max-memory)",
-			      need_text, limit);
-		return drop_rules(out, 2);
-	}
+	if (!opt->estimate && check_plan(opt, plan, task))
+		return drop_rules(out, plan, 2);
 	uint64_t start;
 	if (opt->start) {
 		if (position_parse(*out, opt->start, &start, &err) != STATUS_OK) {
 			message_print(opt->command, "%s %s", opt->start_name, err.msg);
-			return drop_rules(out, 2);
+			return drop_rules(out, plan, 2);
 		}
 		rules_set_start(*out, start);
 	}
-	return opt->estimate ? drop_rules(out, print_estimate(opt, bytes_per_position, *out)) : 0;
+	return opt->estimate ? drop_rules(out, plan, print_estimate(opt, task, plan, *out)) : 0;
 }

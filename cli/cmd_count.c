@@ -32,14 +32,15 @@ int cmd_count(int argc, char **argv)
 {
 	struct cli_options opt;
 	struct rules *rules = NULL;
+	struct plan plan;
 	struct error err;
 	int rc = args_parse(argc, argv, &command, &opt);
-	if (rc >= 0 || (rc = args_build_rules(&opt, ENUMERATE_BYTES_PER_POSITION, &rules)) != 0)
+	if (rc >= 0 || (rc = args_build_rules(&opt, PLAN_WALK, &rules, &plan)) != 0)
 		return rc < 0 ? 0 : rc;
 	struct count_report c;
 	count_report_init(&c, rules, opt.start != NULL);
 	c.with_unreachable = opt.extra_set[OPT_UNREACHABLE];
-	enum status st = enumerate_reachable(rules, output_progress("count"), &c.e, &err);
+	enum status st = enumerate_plan(&plan, output_progress("count"), &c.e, &err);
 	if (st == STATUS_OK && c.with_unreachable)
 		st = unreachable_classify(rules, &c.e, COUNT_REPORT_UNREACHABLE_LIMIT, &c.u, &err);
 	if (st != STATUS_OK) {
@@ -49,6 +50,7 @@ int cmd_count(int argc, char **argv)
 		count_report_print(&c, opt.format);
 	}
 	count_report_clear(&c);
+	plan_free(&plan);
 	rules_free(rules);
 	return rc;
 }

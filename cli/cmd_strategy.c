@@ -175,10 +175,12 @@ static void json_check(const struct rules *rules, const struct strategy *s, cons
 static int check_file(const struct cli_options *opt)
 {
 	struct rules *rules;
+	struct plan plan;
 	struct strategy_file file;
-	int rc = args_build_rules(opt, 16, &rules);
+	int rc = args_build_rules(opt, PLAN_STRATEGY_CHECK, &rules, &plan);
 	if (rc)
 		return rc;
+	plan_free(&plan);
 	if (rules->players != 2) {
 		rules_free(rules);
 		return args_fail("strategy", "--players '%u': strategies need two players", opt->spec.players);

@@ -212,7 +212,7 @@ static int load_csv(const struct cli_options *opt, FILE *f, const char *path, st
 {
 	struct error err;
 	char game[DESCRIBE_MAX], line[8192];
-	enum status st = enumerate_reachable(s->rules, output_progress(opt->command), &s->e, &err);
+	enum status st = enumerate_plan(&s->plan, output_progress(opt->command), &s->e, &err);
 	if (st != STATUS_OK)
 		return output_failure(opt->command, st, err.msg);
 	output_progress_done();
@@ -247,7 +247,7 @@ int solution_file_load(const struct cli_options *opt, const char *path, struct s
 	size_t got = fread(head, 1, sizeof head, f);
 	rewind(f);
 	bool binary = got == sizeof head && !memcmp(head, "CHOPSTBL", 8);
-	int rc = args_build_rules(opt, binary ? 0 : 3, &s->rules);
+	int rc = args_build_rules(opt, binary ? PLAN_TABLES : PLAN_IMPORT, &s->rules, &s->plan);
 	if (!rc)
 		rc = binary ? load_table(opt, path, s) : load_csv(opt, f, path, s);
 	fclose(f);

@@ -9,30 +9,22 @@
 #include "output.h"
 #include "position.h"
 
-// Bytes per position of a two-player solve at its peak: the dense solver (equal hands) keeps
-// a 2-byte cell, a 1-byte counter and six bit matrices, then the walk's distances (1 byte) and
-// five bit matrices join the cells; the generic one also keeps 2-byte counters.
-static uint64_t solve_two_bytes(const struct cli_options *opt)
-{
-	return opt->spec.hands[0] == opt->spec.hands[1] ? 4 : 5;
-}
-
 int solved_build(const struct cli_options *opt, struct solved *s)
 {
 	memset(s, 0, sizeof *s);
 	unsigned p = opt->spec.players;
-	int rc = args_build_rules(opt, p == 2 ? solve_two_bytes(opt) : 1 + 4 * p, &s->rules);
+	int rc = args_build_rules(opt, p == 2 ? PLAN_SOLVE : PLAN_COALITION, &s->rules, &s->plan);
 	if (rc)
 		return rc;
 	struct error err;
 	const struct progress *progress = output_progress(opt->command);
 	enum status st;
 	if (p == 2) { // solve first: the walk's distances are not held while it runs
-		st = retrograde_solve(s->rules, NULL, progress, &s->solution, &err);
+		st = retrograde_solve_plan(&s->plan, NULL, progress, &s->solution, &err);
 		if (st == STATUS_OK)
-			st = enumerate_reachable(s->rules, progress, &s->e, &err);
+			st = enumerate_plan(&s->plan, progress, &s->e, &err);
 	} else {
-		st = enumerate_reachable(s->rules, progress, &s->e, &err);
+		st = enumerate_plan(&s->plan, progress, &s->e, &err);
 		if (st == STATUS_OK)
 			st = coalition_solve(s->rules, &s->e, progress, &s->coalition, &err);
 	}
@@ -76,6 +68,7 @@ void solved_free(struct solved *s)
 	else if (s->rules)
 		coalition_free(&s->coalition);
 	enumeration_free(&s->e);
+	plan_free(&s->plan);
 	rules_free(s->rules);
 	memset(s, 0, sizeof *s);
 }

@@ -12,6 +12,7 @@
 
 struct solved {
 	struct rules *rules;
+	struct plan plan;            // the engine, built once for the walk and the solve
 	struct enumeration e;
 	struct solution solution;   // two players
 	struct coalition coalition; // three or more

@@ -8,10 +8,8 @@
 #include <stdlib.h>
 
 #include "bitmatrix.h"
+#include "parallel.h"
 #include "position.h"
-
-// Below this many positions the walk runs on one thread (results do not depend on it).
-#define DENSE_PARALLEL_MIN (UINT64_C(1) << 16)
 
 enum { M_SEEN, M_FRONT, M_FRONT_T, M_NEXT, M_NEXT_T, M_COUNT };
 
@@ -101,7 +99,7 @@ static uint64_t expand(struct walk *w)
 	return edges;
 }
 
-// Agrees with the other processes sharing the walk, if any, on flags (SHARE_*) and merges
+// Agrees with the other processes sharing the walk, if any, on flags (LAYERS_*) and merges
 // their next layers into this one's; returns the flags of all.
 static int agree(struct walk *w, int flags, bool merge)
 {
@@ -149,14 +147,31 @@ static uint64_t close_layer(struct walk *w, uint8_t depth)
 #pragma omp parallel for schedule(dynamic, 16) reduction(+ : found, terminal) if (w->parallel)
 	for (uint32_t a = 0; a < w->d->n; a++)
 		found += close_row(w, a, depth, &terminal);
-	if (depth < ENUMERATE_MAX_LAYERS) {
-		w->e->layer_count[depth] = found;
+	if (depth < ENUMERATE_MAX_LAYERS)
 		w->e->layer_terminal[depth] = terminal;
-		w->e->reachable_count += found;
-		w->e->terminal_count += terminal;
-	}
 	bitmatrix_transpose(&w->m[M_FRONT_T], &w->m[M_FRONT], false, w->parallel);
 	return found;
+}
+
+// The dense engine of the shared level loop (layers.h).
+static int layer_expand(void *ctx, unsigned layer, uint64_t *moves)
+{
+	struct walk *w = ctx;
+	(void)layer; // the frontier matrices hold the layer
+	*moves += expand(w);
+	return w->oom ? LAYERS_FAILED : 0;
+}
+
+static int layer_merge(void *ctx, int flags)
+{
+	return agree(ctx, flags, true);
+}
+
+static uint64_t layer_close(void *ctx, unsigned next)
+{
+	struct walk *w = ctx;
+	bitmatrix_transpose(&w->m[M_NEXT], &w->m[M_NEXT_T], true, w->parallel);
+	return close_layer(w, (uint8_t)next);
 }
 
 static enum status run_layers(struct walk *w, const struct progress *progress, struct error *err)
@@ -165,26 +180,9 @@ static enum status run_layers(struct walk *w, const struct progress *progress, s
 	uint64_t start = d->rules->start;
 	bit_set(bitmatrix_row(&w->m[M_NEXT], d->engine_of[start % d->n]), d->engine_of[start / d->n]);
 	close_layer(w, 0);
-	for (unsigned layer = 0;; layer++) {
-		progress_report(progress, "walk", layer, 0);
-		int flags = progress_stopped(progress) ? SHARE_STOPPED : 0;
-		if (!flags)
-			w->e->move_count += expand(w);
-		flags = agree(w, flags | (w->oom ? SHARE_FAILED : 0), true);
-		if (flags & SHARE_STOPPED)
-			return error_set(err, STATUS_INTERRUPTED, "interrupted");
-		if (flags & SHARE_FAILED)
-			return error_set(err, STATUS_FAILURE, "out of memory during the walk");
-		bitmatrix_transpose(&w->m[M_NEXT], &w->m[M_NEXT_T], true, w->parallel);
-		if (close_layer(w, (uint8_t)(layer + 1)) == 0) {
-			w->e->max_depth = layer;
-			return STATUS_OK;
-		}
-		if (layer + 1 >= ENUMERATE_MAX_LAYERS) // distances 0..254; 255 marks unseen
-			return error_set(err, STATUS_BAD_INPUT,
-					 "a position more than %d moves from the start: not supported (distances are kept in one byte)",
-					 ENUMERATE_MAX_LAYERS - 1);
-	}
+	struct layers_engine engine = {.expand = layer_expand, .merge = w->share ? layer_merge : NULL,
+				       .close = layer_close, .ctx = w};
+	return layers_run(&engine, progress, w->e, err);
 }
 
 enum status dense_walk(const struct dense *d, const struct dense_share *share,
@@ -193,12 +191,12 @@ enum status dense_walk(const struct dense *d, const struct dense_share *share,
 {
 	struct walk w = {.d = d, .e = out, .share = share, .lo = share ? share->row_lo : 0,
 			 .hi = share ? share->row_hi : d->n,
-			 .parallel = (uint64_t)d->n * d->n >= DENSE_PARALLEL_MIN};
+			 .parallel = (uint64_t)d->n * d->n >= PARALLEL_MIN};
 	bool ok = true;
 	for (unsigned k = 0; k < M_COUNT; k++)
 		ok &= bitmatrix_init(&w.m[k], d->n);
 	enum status st = STATUS_OK;
-	if (agree(&w, ok ? 0 : SHARE_FAILED, false))
+	if (agree(&w, ok ? 0 : LAYERS_FAILED, false))
 		st = error_set(err, STATUS_FAILURE, "out of memory: the walk needs %llu more bytes",
 			       (unsigned long long)dense_walk_bytes(d->n));
 	if (st == STATUS_OK)
@@ -214,7 +212,7 @@ enum status dense_walk(const struct dense *d, const struct dense_share *share,
 
 void dense_seen_from_depth(const struct dense *d, const uint8_t *depth, struct bitmatrix *seen)
 {
-#pragma omp parallel for schedule(dynamic, 16) if ((uint64_t)d->n * d->n >= DENSE_PARALLEL_MIN)
+#pragma omp parallel for schedule(dynamic, 16) if ((uint64_t)d->n * d->n >= PARALLEL_MIN)
 	for (uint32_t a = 0; a < d->n; a++)
 		for (uint32_t b = 0; b < d->n; b++)
 			if (depth[dense_index(d, a, b)] != ENUMERATE_UNSEEN)

@@ -2,24 +2,24 @@
 // The breadth-first walk on dense tables (see dense.h): each layer is a bit matrix, expanded
 // row by row (splits as runs of bits, attacks into the transposed matrix), so no two
 // threads write the same row and no atomics are needed. Fills the same enumeration as the
-// generic walk in enumerate.c, which calls it when dense_build accepts the rules.
+// generic walk in enumerate.c, which calls it when the plan (plan.h) is dense.
 #ifndef CHOPSTICKS_ENUM_DENSE_WALK_H
 #define CHOPSTICKS_ENUM_DENSE_WALK_H
 
 #include "bitmatrix.h"
 #include "dense.h"
 #include "enumerate.h"
+#include "layers.h"
 
 // A walk shared by several processes (the MPI walk, mpi/): each expands its rows of the
 // frontier and its transpose, merge combines the next layers (bitwise or, in place, on every
 // process) and the flags, and every process then closes the whole layer. The counts are
 // those of a walk by one process, except move_count, which is this process's share.
-enum { SHARE_STOPPED = 1, SHARE_FAILED = 2 };
 struct dense_share {
 	uint32_t row_lo, row_hi; // rows this process expands
-	// Merges matrices m[0 .. count) of all processes and returns the bitwise or of their
-	// flags (SHARE_*); a collective call, made once before the first layer with count 0
-	// and then once per layer.
+	// Merges matrices m[0 .. count) of all processes and returns the flags of all
+	// (LAYERS_*, layers.h); a collective call, made once before the first layer with count
+	// 0 and then once per layer.
 	int (*merge)(void *ctx, struct bitmatrix *m, unsigned count, int flags);
 	void *ctx;
 };

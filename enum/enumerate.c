@@ -9,11 +9,10 @@
 #include <string.h>
 
 #include "dense_walk.h"
+#include "layers.h"
 #include "movegen.h"
-
-// Below this many positions a walk runs on one thread: starting threads for every layer
-// costs more than it saves (results are the same either way).
-#define SMALL_WALK (UINT64_C(1) << 16)
+#include "parallel.h"
+#include "plan.h"
 
 // Claims the unseen children of layer; returns how many, and adds the moves seen to *moves.
 static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t layer, int *oom,
@@ -21,7 +20,7 @@ static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t 
 {
 	uint64_t found = 0, edges = 0;
 	uint8_t next = (uint8_t)(layer + 1);
-#pragma omp parallel reduction(+ : found, edges) if (rules->size > SMALL_WALK)
+#pragma omp parallel reduction(+ : found, edges) if (rules->size > PARALLEL_MIN)
 	{
 		uint64_t *child = malloc(rules->max_moves * sizeof *child);
 		if (!child) {
@@ -48,27 +47,6 @@ static uint64_t expand_layer(const struct rules *rules, uint8_t *depth, uint8_t 
 	return found;
 }
 
-static void count_terminals(const struct rules *rules, struct enumeration *e)
-{
-	uint64_t terminal[ENUMERATE_MAX_LAYERS] = {0};
-#pragma omp parallel if (e->size > SMALL_WALK)
-	{
-		uint64_t mine[ENUMERATE_MAX_LAYERS] = {0};
-#pragma omp for schedule(static)
-		for (uint64_t i = 0; i < e->size; i++)
-			if (e->depth[i] != ENUMERATE_UNSEEN && movegen_is_terminal(rules, i))
-				mine[e->depth[i]]++;
-#pragma omp critical(enumerate_terminals)
-		for (unsigned d = 0; d < ENUMERATE_MAX_LAYERS; d++)
-			terminal[d] += mine[d];
-	}
-	for (unsigned d = 0; d <= e->max_depth; d++) {
-		e->layer_terminal[d] = terminal[d];
-		e->terminal_count += terminal[d];
-		e->reachable_count += e->layer_count[d];
-	}
-}
-
 static enum status alloc_depth(const struct rules *rules, struct enumeration *out, struct error *err)
 {
 	memset(out, 0, sizeof *out);
@@ -81,29 +59,40 @@ static enum status alloc_depth(const struct rules *rules, struct enumeration *ou
 	return STATUS_OK;
 }
 
+// The generic engine of the shared level loop (layers.h): expanding a layer claims the next.
+struct generic {
+	const struct rules *rules;
+	struct enumeration *e;
+	uint64_t found; // claimed by the last expansion
+};
+
+static int generic_expand(void *ctx, unsigned layer, uint64_t *moves)
+{
+	struct generic *g = ctx;
+	int oom = 0;
+	g->found = expand_layer(g->rules, g->e->depth, (uint8_t)layer, &oom, moves);
+	return oom ? LAYERS_FAILED : 0;
+}
+
+static uint64_t generic_close(void *ctx, unsigned next)
+{
+	(void)next;
+	return ((struct generic *)ctx)->found;
+}
+
+static void generic_finish(void *ctx, struct enumeration *e)
+{
+	layers_count_terminals(((struct generic *)ctx)->rules, e->depth, 0, e->size, e->layer_terminal);
+}
+
 static enum status walk_layers(const struct rules *rules, const struct progress *progress,
 			       struct enumeration *out, struct error *err)
 {
+	struct generic g = {rules, out, 0};
+	struct layers_engine engine = {.expand = generic_expand, .close = generic_close,
+				       .finish = generic_finish, .ctx = &g};
 	out->depth[rules->start] = 0;
-	out->layer_count[0] = 1;
-	for (unsigned layer = 0;; layer++) {
-		progress_report(progress, "walk", layer, 0);
-		if (progress_stopped(progress))
-			return error_set(err, STATUS_INTERRUPTED, "interrupted");
-		int oom = 0;
-		uint64_t found = expand_layer(rules, out->depth, (uint8_t)layer, &oom, &out->move_count);
-		if (oom)
-			return error_set(err, STATUS_FAILURE, "out of memory during the walk");
-		if (found == 0) {
-			out->max_depth = layer;
-			count_terminals(rules, out);
-			return STATUS_OK;
-		}
-		if (layer + 1 >= ENUMERATE_MAX_LAYERS) // distances 0..254; 255 marks unseen
-			return error_set(err, STATUS_BAD_INPUT,
-					 "a position more than %d moves from the start: not supported (distances are kept in one byte)", ENUMERATE_MAX_LAYERS - 1);
-		out->layer_count[layer + 1] = found;
-	}
+	return layers_run(&engine, progress, out, err);
 }
 
 enum status enumerate_reachable_generic(const struct rules *rules, const struct progress *progress,
@@ -117,19 +106,27 @@ enum status enumerate_reachable_generic(const struct rules *rules, const struct 
 	return st;
 }
 
+enum status enumerate_plan(const struct plan *plan, const struct progress *progress,
+			   struct enumeration *out, struct error *err)
+{
+	if (!plan->dense)
+		return enumerate_reachable_generic(plan->rules, progress, out, err);
+	enum status st = alloc_depth(plan->rules, out, err);
+	if (st == STATUS_OK)
+		st = dense_walk(plan->dense, NULL, progress, out, NULL, err);
+	if (st != STATUS_OK)
+		enumeration_free(out);
+	return st;
+}
+
 enum status enumerate_reachable(const struct rules *rules, const struct progress *progress,
 				struct enumeration *out, struct error *err)
 {
-	struct dense *d = NULL;
-	enum status st = dense_build(rules, &d, err);
-	if (st != STATUS_OK || !d)
-		return st != STATUS_OK ? st : enumerate_reachable_generic(rules, progress, out, err);
-	st = alloc_depth(rules, out, err);
+	struct plan plan;
+	enum status st = plan_build(rules, &plan, err);
 	if (st == STATUS_OK)
-		st = dense_walk(d, NULL, progress, out, NULL, err);
-	dense_free(d);
-	if (st != STATUS_OK)
-		enumeration_free(out);
+		st = enumerate_plan(&plan, progress, out, err);
+	plan_free(&plan);
 	return st;
 }
 

@@ -25,16 +25,18 @@ struct enumeration {
 	uint64_t layer_terminal[ENUMERATE_MAX_LAYERS]; // of which terminal
 };
 
-// Bytes per distinct position the walk needs besides the rules tables, rounded up: the
-// distance byte and, in the dense walk, five bit matrices.
-#define ENUMERATE_BYTES_PER_POSITION 2
-// Walks from rules->start using the OpenMP thread count in force. On failure (allocation:
-// STATUS_FAILURE; more than 254 layers: STATUS_BAD_INPUT; stop flag: STATUS_INTERRUPTED)
-// sets err and leaves *out empty. Free with enumeration_free.
+struct plan;
+
+// Walks from rules->start on the plan's engine (plan.h), using the OpenMP thread count in
+// force. On failure (allocation: STATUS_FAILURE; more than 254 layers: STATUS_BAD_INPUT;
+// stop flag: STATUS_INTERRUPTED) sets err and leaves *out empty. Free with enumeration_free.
+enum status enumerate_plan(const struct plan *plan, const struct progress *progress,
+			   struct enumeration *out, struct error *err);
+// The same, building a plan of its own for the call (tests, one-off walks).
 enum status enumerate_reachable(const struct rules *rules, const struct progress *progress,
 				struct enumeration *out, struct error *err);
-// The same walk without the dense engine (dense_walk.h), which enumerate_reachable uses for
-// two players with equal hands; for rules of other shapes, and for tests that compare them.
+// The same walk without the dense engine (dense_walk.h): what enumerate_plan runs on a
+// generic plan, and what tests compare the dense walk with.
 enum status enumerate_reachable_generic(const struct rules *rules, const struct progress *progress,
 					struct enumeration *out, struct error *err);
 void enumeration_free(struct enumeration *e);

@@ -139,25 +139,39 @@ static void fill_self(const struct rules *rules, struct hand_class *cls)
 	}
 }
 
-// Row s * r + a: state s tapped by a live hand a (a zombie cannot be tapped).
-static void fill_hits(const struct rules *rules, struct hand_class *cls)
+const struct move_family *hand_class_tap_family(const struct rules *rules)
 {
 	const struct move_family *fam = NULL;
 	for (unsigned f = 0; f < rules->family_count; f++)
 		if (rules->family[f]->tap)
 			fam = rules->family[f];
+	return fam;
+}
+
+uint32_t hand_class_tap(const struct rules *rules, const struct hand_class *cls,
+			const struct move_family *fam, uint32_t s, unsigned k, unsigned a)
+{
+	const uint8_t *hv = cls->values + (uint64_t)s * cls->hands;
+	if (hv[k] == 0 || (k > 0 && hv[k] == hv[k - 1]))
+		return UINT32_MAX;
+	uint8_t out[RULES_MAX_HANDS];
+	memcpy(out, hv, cls->hands);
+	out[k] = (uint8_t)fam->tap(rules, a, hv[k]);
+	multiset_sort(out, cls->hands);
+	return hand_class_result_state(rules, cls, out, s / cls->count + 1, true);
+}
+
+// Row s * r + a: state s tapped by a live hand a (a zombie cannot be tapped).
+static void fill_hits(const struct rules *rules, struct hand_class *cls)
+{
+	const struct move_family *fam = hand_class_tap_family(rules);
 	unsigned h = cls->hands, r = rules->modulus;
 	for (uint32_t s = 0; s < cls->states; s++) {
-		const uint8_t *hv = cls->values + (uint64_t)s * h;
 		for (unsigned a = 0; a < r; a++) {
 			for (unsigned k = 0; k < h && a > 0 && fam && s != cls->zombie; k++) {
-				if (hv[k] == 0 || (k > 0 && hv[k] == hv[k - 1]))
-					continue;
-				uint8_t out[RULES_MAX_HANDS];
-				memcpy(out, hv, h);
-				out[k] = (uint8_t)fam->tap(rules, a, hv[k]);
-				multiset_sort(out, h);
-				relation_add(&cls->hit, hand_class_result_state(rules, cls, out, s / cls->count + 1, true));
+				uint32_t to = hand_class_tap(rules, cls, fam, s, k, a);
+				if (to != UINT32_MAX)
+					relation_add(&cls->hit, to);
 			}
 			relation_end_row(&cls->hit);
 		}

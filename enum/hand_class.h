@@ -32,6 +32,13 @@ static inline bool hand_class_alive(const struct hand_class *cls, uint32_t s)
 // (state 0, or the zombie). changed: whether the move changed the hands (passes do not).
 uint32_t hand_class_result_state(const struct rules *rules, const struct hand_class *cls,
 			   const uint8_t *hands, unsigned lives, bool changed);
+// The move family that taps (the last one with a tap), or NULL when no family taps.
+const struct move_family *hand_class_tap_family(const struct rules *rules);
+// The tap rule, shared by the hit tables and movegen_kind: the state that hand k of state s
+// becomes when tapped by the live value a under family fam (hand_class_tap_family, not
+// NULL), settled; UINT32_MAX when hand k is dead or repeats hand k - 1 (the same tap).
+uint32_t hand_class_tap(const struct rules *rules, const struct hand_class *cls,
+			const struct move_family *fam, uint32_t s, unsigned k, unsigned a);
 // The state of the start hands (every hand 1, or r - 1 under suns) with all lives.
 uint32_t hand_class_start(const struct rules *rules, const struct hand_class *cls);
 

@@ -27,6 +27,18 @@ unsigned movegen_winner(const struct rules *rules, uint64_t idx)
 	return rules->winner(rules, &pos);
 }
 
+bool movegen_pos_won_by(const struct rules *rules, const struct pos *pos, unsigned slot)
+{
+	return rules->winner(rules, pos) == slot;
+}
+
+bool movegen_won_by(const struct rules *rules, uint64_t idx, unsigned slot)
+{
+	struct pos pos;
+	position_decode(rules, idx, &pos);
+	return movegen_pos_won_by(rules, &pos, slot);
+}
+
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -206,21 +218,10 @@ static int hands_text(const struct rules *rules, const struct hand_class *cls, u
 static unsigned tapped_value(const struct rules *rules, const struct hand_class *cls, uint32_t from,
 			     uint32_t to, unsigned a)
 {
-	const struct move_family *fam = NULL;
-	for (unsigned f = 0; f < rules->family_count; f++)
-		if (rules->family[f]->tap)
-			fam = rules->family[f];
-	const uint8_t *hv = cls->values + (uint64_t)from * cls->hands;
-	for (unsigned k = 0; k < cls->hands && fam; k++) {
-		if (!hv[k] || (k > 0 && hv[k] == hv[k - 1]))
-			continue;
-		uint8_t out[RULES_MAX_HANDS];
-		memcpy(out, hv, cls->hands);
-		out[k] = (uint8_t)fam->tap(rules, a, hv[k]);
-		multiset_sort(out, cls->hands);
-		if (hand_class_result_state(rules, cls, out, from / cls->count + 1, true) == to)
-			return hv[k];
-	}
+	const struct move_family *fam = hand_class_tap_family(rules);
+	for (unsigned k = 0; k < cls->hands && fam; k++)
+		if (hand_class_tap(rules, cls, fam, from, k, a) == to)
+			return cls->values[(uint64_t)from * cls->hands + k];
 	return 0;
 }
 

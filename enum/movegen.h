@@ -16,6 +16,10 @@
 bool movegen_is_terminal(const struct rules *rules, uint64_t idx);
 // The slot (0 = player to move) of the winner of terminal position idx.
 unsigned movegen_winner(const struct rules *rules, uint64_t idx);
+// Whether the player at slot (0 = to move) has won terminal position pos, or idx: the one
+// rule every solver (backward, dense, lookahead) reads a terminal position by.
+bool movegen_pos_won_by(const struct rules *rules, const struct pos *pos, unsigned slot);
+bool movegen_won_by(const struct rules *rules, uint64_t idx, unsigned slot);
 // Writes the distinct children of idx, ascending, to out (room for rules->max_moves) and
 // returns how many; 0 for a terminal position. A player with no live hand passes.
 size_t movegen_children(const struct rules *rules, uint64_t idx, uint64_t *out);

@@ -13,11 +13,11 @@
 #include "args.h"
 #include "count_report.h"
 #include "closed_form.h"
-#include "dense.h"
 #include "enumerate.h"
 #include "interrupt.h"
 #include "message.h"
 #include "output.h"
+#include "plan.h"
 #include "position.h"
 #include "size_text.h"
 #include "special.h"
@@ -85,41 +85,25 @@ static int check_size(const struct cli_options *opt, int ranks)
 	mpz_t distinct;
 	mpz_init(distinct);
 	args_distinct(opt, distinct);
-	double size = mpz_get_d(distinct), need = size / 8 + size / ranks;
+	double size = mpz_get_d(distinct);
+	double need = size * plan_spec_bytes(&opt->spec, PLAN_MPI_WALK, (unsigned)ranks);
 	mpz_clear(distinct);
 	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
 		return 0;
 	return refuse(opt, size, need, ranks);
 }
 
-// The exact check once the rules are built: the busiest rank (rank 0's block is the
-// largest) holds the bitmap, its block and the rules tables.
-static int check_memory(const struct cli_options *opt, const struct rules *rules, int ranks)
+// Picks the walk once the plan is built: the dense one when the plan has chosen it and its
+// matrices fit in --max-memory on every rank, else the block walk if it fits (rank 0's
+// block is the largest). Returns -1 to go on, or the exit status.
+static int choose_walk(const struct cli_options *opt, struct plan *plan, int ranks)
 {
-	double need = (double)walk_bytes(rules->size, 0, ranks) + (double)rules->table_bytes;
-	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
-		return 0;
-	return refuse(opt, (double)rules->size, need, ranks);
-}
-
-// Picks the walk: the dense one (*d set) for two players with equal hands when its matrices
-// fit in --max-memory on every rank, else the block walk if it fits. Returns -1 to go on,
-// or the exit status.
-static int choose_walk(const struct cli_options *opt, const struct rules *rules, int ranks,
-		       struct dense **d)
-{
-	struct error err;
-	if (dense_build(rules, d, &err) != STATUS_OK) {
-		message_print("count", "%s", err.msg);
-		return 1;
-	}
-	// The dense tables are a renumbered copy of the rules tables: count those twice.
-	double need = *d ? (double)walk_dense_bytes(*d) + 2.0 * (double)rules->table_bytes : 0;
-	if (*d && (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes))
+	unsigned n = (unsigned)ranks;
+	if (plan->dense && !plan_fits(plan, PLAN_MPI_WALK, n, opt->spec.max_bytes))
+		plan_drop_dense(plan);
+	if (plan_fits(plan, PLAN_MPI_WALK, n, opt->spec.max_bytes))
 		return -1;
-	dense_free(*d);
-	*d = NULL;
-	return check_memory(opt, rules, ranks) ? 2 : -1;
+	return refuse(opt, (double)plan->rules->size, plan_bytes(plan, PLAN_MPI_WALK, n), ranks);
 }
 
 static int run(int argc, char **argv, int rank, int ranks)
@@ -133,11 +117,12 @@ static int run(int argc, char **argv, int rank, int ranks)
 		rc = args_fail("count", "--unreachable is not supported by chopsticks-mpi; run 'chopsticks count --unreachable' on one machine");
 	if (rc < 0 && check_size(&opt, ranks))
 		rc = 2;
-	struct dense *d = NULL;
-	if (rc < 0 && (rc = args_build_rules(&opt, 0, &rules)) == 0)
-		rc = choose_walk(&opt, rules, ranks, &d);
+	struct plan plan = {0};
+	if (rc < 0 && (rc = args_build_rules(&opt, PLAN_TABLES, &rules, &plan)) == 0)
+		rc = choose_walk(&opt, &plan, ranks);
 	loud(saved);
 	if (rc >= 0) {
+		plan_free(&plan);
 		rules_free(rules);
 		return rc;
 	}
@@ -148,9 +133,9 @@ static int run(int argc, char **argv, int rank, int ranks)
 	if (rank)
 		progress.report = NULL;
 	struct walk_block block;
-	enum status st = d ? walk_dense(d, MPI_COMM_WORLD, &progress, &c.e, &err)
-			   : walk_reachable(rules, MPI_COMM_WORLD, &progress, &c.e, &block, &err);
-	dense_free(d);
+	enum status st = plan.dense ? walk_dense(plan.dense, MPI_COMM_WORLD, &progress, &c.e, &err)
+				    : walk_reachable(rules, MPI_COMM_WORLD, &progress, &c.e, &block, &err);
+	plan_free(&plan);
 	if (st != STATUS_OK) {
 		rc = rank ? exit_code(st) : output_failure("count", st, err.msg);
 	} else if (rank == 0) {

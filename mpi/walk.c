@@ -4,13 +4,16 @@
 // the whole index space; an MPI_BOR allreduce merges the bitmaps, and each rank gives
 // distance L + 1 to the marked positions of its block still unseen. The layer sets are those
 // of the single-process walk, so every count is the same whatever the ranks and threads.
+// Both walks here run the level loop of enum/layers.h; this file holds only their merges.
 #include "walk.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "dense_walk.h"
+#include "layers.h"
 #include "movegen.h"
+#include "plan.h"
 
 // An allreduce moves at most this many bytes at once: MPI counts are int.
 #define CHUNK_BYTES (UINT64_C(1) << 30)
@@ -27,16 +30,6 @@ struct walk_block walk_block_of(uint64_t size, int rank, int ranks)
 static uint64_t bitmap_words(uint64_t size)
 {
 	return size / 64 + (size % 64 != 0);
-}
-
-uint64_t walk_bytes(uint64_t size, int rank, int ranks)
-{
-	struct walk_block b = walk_block_of(size, rank, ranks);
-	uint64_t bytes;
-	if (__builtin_mul_overflow(bitmap_words(size), (uint64_t)sizeof(uint64_t), &bytes) ||
-	    __builtin_add_overflow(bytes, b.hi - b.lo, &bytes))
-		return UINT64_MAX;
-	return bytes;
 }
 
 enum status walk_agree(MPI_Comm comm, enum status st, struct error *err)
@@ -108,28 +101,64 @@ static uint64_t close_layer(uint8_t *depth, struct walk_block b, const uint64_t 
 	return found;
 }
 
-static void count_terminals(const struct rules *rules, struct walk_block b, struct enumeration *e,
-			    MPI_Comm comm)
+// The flags (LAYERS_*) of all ranks; *failed (if not NULL) gets how many ran out of memory.
+static int agree_flags(MPI_Comm comm, int flags, uint64_t *failed)
 {
-	uint64_t terminal[ENUMERATE_MAX_LAYERS] = {0};
-#pragma omp parallel
-	{
-		uint64_t mine[ENUMERATE_MAX_LAYERS] = {0};
-#pragma omp for schedule(static)
-		for (uint64_t i = b.lo; i < b.hi; i++)
-			if (e->depth[i - b.lo] != ENUMERATE_UNSEEN && movegen_is_terminal(rules, i))
-				mine[e->depth[i - b.lo]]++;
-#pragma omp critical(walk_terminals)
-		for (unsigned d = 0; d < ENUMERATE_MAX_LAYERS; d++)
-			terminal[d] += mine[d];
-	}
-	MPI_Allreduce(MPI_IN_PLACE, terminal, ENUMERATE_MAX_LAYERS, MPI_UINT64_T, MPI_SUM, comm);
-	MPI_Allreduce(MPI_IN_PLACE, &e->move_count, 1, MPI_UINT64_T, MPI_SUM, comm);
-	for (unsigned d = 0; d <= e->max_depth; d++) {
-		e->layer_terminal[d] = terminal[d];
-		e->terminal_count += terminal[d];
-		e->reachable_count += e->layer_count[d];
-	}
+	uint64_t mine[2] = {(flags & LAYERS_STOPPED) != 0, (flags & LAYERS_FAILED) != 0}, all[2];
+	if (MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, comm) != MPI_SUCCESS)
+		MPI_Abort(comm, 1);
+	if (failed)
+		*failed = all[1];
+	return (all[0] ? LAYERS_STOPPED : 0) | (all[1] ? LAYERS_FAILED : 0);
+}
+
+// The block engine of the shared level loop (enum/layers.h): each rank expands its block
+// into a bitmap over the whole index space, the bitmaps are or-ed, each rank closes the layer in its block.
+struct block_walk {
+	const struct rules *rules;
+	struct enumeration *e; // the block's distances, global counts
+	struct walk_block b;
+	uint64_t *bits, words;
+	MPI_Comm comm;
+	int ranks;
+	uint64_t failed; // ranks out of memory at the last merge
+};
+
+static int block_expand(void *ctx, unsigned layer, uint64_t *moves)
+{
+	struct block_walk *w = ctx;
+	memset(w->bits, 0, (size_t)w->words * sizeof *w->bits);
+	return expand(w->rules, w->e->depth, w->b, (uint8_t)layer, w->bits, moves) ? LAYERS_FAILED : 0;
+}
+
+static int block_merge(void *ctx, int flags)
+{
+	struct block_walk *w = ctx;
+	merge(w->bits, w->words, w->comm);
+	return agree_flags(w->comm, flags, &w->failed);
+}
+
+static uint64_t block_close(void *ctx, unsigned next)
+{
+	struct block_walk *w = ctx;
+	uint64_t found = close_layer(w->e->depth, w->b, w->bits, (uint8_t)next);
+	MPI_Allreduce(MPI_IN_PLACE, &found, 1, MPI_UINT64_T, MPI_SUM, w->comm);
+	return found;
+}
+
+static void block_finish(void *ctx, struct enumeration *e)
+{
+	struct block_walk *w = ctx;
+	layers_count_terminals(w->rules, e->depth, w->b.lo, w->b.hi, e->layer_terminal);
+	MPI_Allreduce(MPI_IN_PLACE, e->layer_terminal, ENUMERATE_MAX_LAYERS, MPI_UINT64_T, MPI_SUM, w->comm);
+	MPI_Allreduce(MPI_IN_PLACE, &e->move_count, 1, MPI_UINT64_T, MPI_SUM, w->comm);
+}
+
+static enum status block_failed(void *ctx, struct error *err)
+{
+	struct block_walk *w = ctx;
+	return error_set(err, STATUS_FAILURE, "out of memory during the walk (%llu of %d ranks)",
+			 (unsigned long long)w->failed, w->ranks);
 }
 
 enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struct progress *progress,
@@ -140,60 +169,28 @@ enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struc
 	MPI_Comm_size(comm, &ranks);
 	memset(out, 0, sizeof *out);
 	struct walk_block b = *block = walk_block_of(rules->size, rank, ranks);
-	uint64_t words = bitmap_words(rules->size), len = b.hi - b.lo;
-	uint64_t *bits = NULL;
+	struct block_walk w = {rules, out, b, NULL, bitmap_words(rules->size), comm, ranks, 0};
+	uint64_t len = b.hi - b.lo;
 	enum status st = STATUS_OK;
-	if (words > SIZE_MAX / sizeof *bits || len > SIZE_MAX)
+	if (w.words > SIZE_MAX / sizeof *w.bits || len > SIZE_MAX)
 		st = error_set(err, STATUS_FAILURE, "rank %d: the walk does not fit the address space", rank);
 	if (st == STATUS_OK) {
 		out->size = len;
 		out->depth = malloc(len ? (size_t)len : 1);
-		bits = malloc(words ? (size_t)words * sizeof *bits : sizeof *bits);
-		if (!out->depth || !bits)
+		w.bits = malloc(w.words ? (size_t)w.words * sizeof *w.bits : sizeof *w.bits);
+		if (!out->depth || !w.bits)
 			st = error_set(err, STATUS_FAILURE, "rank %d: out of memory: the walk needs %llu bytes",
-				       rank, (unsigned long long)walk_bytes(rules->size, rank, ranks));
+				       rank, (unsigned long long)plan_block_bytes(rules->size, len));
 	}
-	if ((st = walk_agree(comm, st, err)) != STATUS_OK)
-		goto done;
-	memset(out->depth, ENUMERATE_UNSEEN, (size_t)len);
-	if (rules->start >= b.lo && rules->start < b.hi)
-		out->depth[rules->start - b.lo] = 0;
-	out->layer_count[0] = 1;
-	for (unsigned layer = 0;; layer++) {
-		progress_report(progress, "walk", layer, 0);
-		memset(bits, 0, (size_t)words * sizeof *bits);
-		int oom = expand(rules, out->depth, b, (uint8_t)layer, bits, &out->move_count);
-		merge(bits, words, comm);
-		// found, failed ranks, stopped ranks: one small allreduce per layer.
-		uint64_t mine[3] = {oom ? 0 : close_layer(out->depth, b, bits, (uint8_t)(layer + 1)), (uint64_t)oom,
-				    (uint64_t)(progress_stopped(progress) != 0)};
-		uint64_t all[3];
-		MPI_Allreduce(mine, all, 3, MPI_UINT64_T, MPI_SUM, comm);
-		if (all[2]) {
-			st = error_set(err, STATUS_INTERRUPTED, "interrupted");
-			break;
-		}
-		if (all[1]) {
-			st = error_set(err, STATUS_FAILURE, "out of memory during the walk (%llu of %d ranks)",
-				       (unsigned long long)all[1], ranks);
-			break;
-		}
-		if (all[0] == 0) {
-			out->max_depth = layer;
-			break;
-		}
-		if (layer + 1 >= ENUMERATE_MAX_LAYERS) { // distances 0..254; 255 marks unseen
-			st = error_set(err, STATUS_BAD_INPUT,
-				       "a position more than %d moves from the start: not supported (distances are kept in one byte)",
-				       ENUMERATE_MAX_LAYERS - 1);
-			break;
-		}
-		out->layer_count[layer + 1] = all[0];
+	if ((st = walk_agree(comm, st, err)) == STATUS_OK) {
+		memset(out->depth, ENUMERATE_UNSEEN, (size_t)len);
+		if (rules->start >= b.lo && rules->start < b.hi)
+			out->depth[rules->start - b.lo] = 0;
+		struct layers_engine engine = {block_expand, block_merge, block_close, block_finish,
+					       block_failed, &w};
+		st = layers_run(&engine, progress, out, err);
 	}
-	if (st == STATUS_OK)
-		count_terminals(rules, b, out, comm);
-done:
-	free(bits);
+	free(w.bits);
 	if (st != STATUS_OK)
 		enumeration_free(out);
 	return st;
@@ -205,15 +202,7 @@ static int merge_matrices(void *ctx, struct bitmatrix *m, unsigned count, int fl
 	MPI_Comm comm = *(MPI_Comm *)ctx;
 	for (unsigned k = 0; k < count; k++)
 		merge(m[k].bits, bitmatrix_bytes(m[k].n) / sizeof *m[k].bits, comm);
-	int all = flags;
-	if (MPI_Allreduce(&flags, &all, 1, MPI_INT, MPI_BOR, comm) != MPI_SUCCESS)
-		MPI_Abort(comm, 1);
-	return all;
-}
-
-uint64_t walk_dense_bytes(const struct dense *d)
-{
-	return dense_walk_bytes(d->n);
+	return agree_flags(comm, flags, NULL);
 }
 
 enum status walk_dense(const struct dense *d, MPI_Comm comm, const struct progress *progress,

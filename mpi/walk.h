@@ -23,9 +23,7 @@ struct walk_block {
 
 // The block of rank of ranks (ranks >= 1): sizes differ by at most one, lower ranks larger.
 struct walk_block walk_block_of(uint64_t size, int rank, int ranks);
-// Bytes one rank needs besides the rules tables: the bitmap (size/8, rounded up to whole
-// 64-bit words) plus one byte per owned position. Saturates at UINT64_MAX.
-uint64_t walk_bytes(uint64_t size, int rank, int ranks);
+// A rank needs plan_block_bytes (plan.h) of its block besides the rules tables.
 
 // Walks from rules->start; a collective call on comm, with the same rules on every rank.
 // On success fills out like enumerate_reachable, except that out->size is the block length
@@ -39,10 +37,9 @@ enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struc
 			   struct enumeration *out, struct walk_block *block, struct error *err);
 
 // The dense walk (enum/dense_walk.h) shared by the ranks of comm: each rank expands a
-// contiguous share of the rows and holds the five bit matrices whole (walk_dense_bytes),
+// contiguous share of the rows and holds the five bit matrices whole (dense_walk_bytes),
 // merged by allreduce at every layer. Fills out like enumerate_reachable without the
 // distances (out->depth stays NULL); every rank returns the same status. A collective call.
-uint64_t walk_dense_bytes(const struct dense *d);
 enum status walk_dense(const struct dense *d, MPI_Comm comm, const struct progress *progress,
 		       struct enumeration *out, struct error *err);
 

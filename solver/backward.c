@@ -52,7 +52,7 @@ static uint16_t end_cell(const struct backward_game *g, uint64_t idx, unsigned t
 {
 	if (!movegen_is_terminal(g->rules, idx))
 		return cell_pack(VALUE_LOSS, 0);
-	bool target_won = movegen_winner(g->rules, idx) == t;
+	bool target_won = movegen_won_by(g->rules, idx, t);
 	return cell_pack(target_won == (t == 0) ? VALUE_WIN : VALUE_LOSS, 0);
 }
 
@@ -83,7 +83,7 @@ static void seed_position(struct solve_state *s, uint64_t idx, uint64_t *buf)
 static void seed(struct solve_state *s)
 {
 	const struct rules *rules = s->game->rules;
-#pragma omp parallel if (rules->size * s->game->sides >= BACKWARD_PARALLEL_MIN)
+#pragma omp parallel if (rules->size * s->game->sides >= PARALLEL_MIN)
 	{
 		uint64_t *buf = malloc(rules->max_moves * sizeof *buf);
 		if (!buf)
@@ -146,7 +146,7 @@ static uint64_t expand_level(struct solve_state *s, unsigned k)
 {
 	const struct rules *rules = s->game->rules;
 	uint64_t total = rules->size * s->game->sides, found = 0;
-#pragma omp parallel reduction(+ : found) if (total >= BACKWARD_PARALLEL_MIN)
+#pragma omp parallel reduction(+ : found) if (total >= PARALLEL_MIN)
 	{
 		uint64_t *buf = malloc(rules->max_moves * sizeof *buf);
 		if (!buf)
@@ -168,7 +168,7 @@ static void mark_draws(struct solve_state *s)
 {
 	const struct backward_game *g = s->game;
 	uint64_t total = g->rules->size * g->sides;
-#pragma omp parallel for schedule(static) if (total >= BACKWARD_PARALLEL_MIN)
+#pragma omp parallel for schedule(static) if (total >= PARALLEL_MIN)
 	for (uint64_t state = 0; state < total; state++)
 		if (s->cell[state] == 0 && reachable(g, state / g->sides))
 			s->cell[state] = cell_pack(VALUE_DRAW, 0);
@@ -182,6 +182,11 @@ static enum status flag_error(int flags, struct error *err)
 		return error_set(err, STATUS_BAD_INPUT,
 				 "a position has more than %d distinct moves: too many to solve",
 				 UINT16_MAX);
+	return backward_too_remote(err);
+}
+
+enum status backward_too_remote(struct error *err)
+{
 	return error_set(err, STATUS_BAD_INPUT,
 			 "a remoteness exceeds %u moves: too long for the solver's 14-bit cells",
 			 CELL_MAX_REMOTENESS);

@@ -11,6 +11,7 @@
 #include "cell.h"
 #include "enumerate.h"
 #include "error.h"
+#include "parallel.h" // loops over fewer states than PARALLEL_MIN run on one thread
 #include "progress.h"
 #include "rules.h"
 
@@ -27,10 +28,6 @@ struct backward_game {
 	const char *stage; // progress stage name
 };
 
-// Loops over fewer states than this run on one thread: for small instances the cost of
-// starting threads at every level outweighs the work (results are the same either way).
-#define BACKWARD_PARALLEL_MIN (UINT64_C(1) << 16)
-
 // Bytes the solve needs besides cells (sides * rules->size of them): the counters, 2 per
 // state; UINT64_MAX if that does not fit in 64 bits.
 uint64_t backward_bytes(const struct rules *rules, unsigned sides);
@@ -41,6 +38,10 @@ uint64_t backward_bytes(const struct rules *rules, unsigned sides);
 // STATUS_BAD_INPUT (a remoteness past CELL_MAX_REMOTENESS or a position with more than 65535
 // moves), STATUS_INTERRUPTED; then the cells are unspecified. Uses the OpenMP thread count
 // in force.
+// Sets err to the error of a remoteness past CELL_MAX_REMOTENESS (this solve and the dense
+// one) and returns STATUS_BAD_INPUT.
+enum status backward_too_remote(struct error *err);
+
 enum status backward_solve(const struct backward_game *game, const struct progress *progress,
 			   uint16_t *cell, unsigned *levels, struct error *err);
 

@@ -13,10 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backward.h"
 #include "bitmatrix.h"
+#include "parallel.h"
+#include "movegen.h"
 #include "position.h"
 
-#define DENSE_PARALLEL_MIN (UINT64_C(1) << 16)
 #define CNT_DECIDED 254
 #define CNT_UNREACHABLE 255
 
@@ -69,7 +71,7 @@ static void seed_position(struct solve *s, uint32_t a, uint32_t b,
 	const struct rules *rules = d->rules;
 	struct pos pos = {.seat = 0, .state = {d->state_of[a], d->state_of[b]}};
 	if (rules->terminal(rules, &pos)) {
-		bool won = rules->winner(rules, &pos) == 0;
+		bool won = movegen_pos_won_by(rules, &pos, 0);
 		decide(s, a, b, won ? VALUE_WIN : VALUE_LOSS, 0);
 		bit_set(bitmatrix_row(&s->m[won ? M_WIN_NEW : M_LOSS_NEW], a), b);
 		if (won)
@@ -261,9 +263,7 @@ static enum status run_levels(struct solve *s, const struct progress *progress,
 		uint64_t found = losses_to_wins(s, k);
 		found += wins_to_losses(s, k);
 		if (found && k + 1 > CELL_MAX_REMOTENESS) // the cells just written are void
-			return error_set(err, STATUS_BAD_INPUT,
-					 "a remoteness exceeds %u moves: too long for the solver's 14-bit cells",
-					 CELL_MAX_REMOTENESS);
+			return backward_too_remote(err);
 		struct bitmatrix *won = &s->m[M_WON], *next = &s->m[M_WIN_NEXT];
 		for (uint64_t w = 0; w < bitmatrix_bytes(s->d->n) / 8; w++)
 			won->bits[w] |= next->bits[w];
@@ -295,7 +295,7 @@ enum status dense_solve(const struct dense *d, struct bitmatrix *reachable,
 {
 	uint64_t n2 = (uint64_t)d->n * d->n;
 	struct solve s = {.d = d, .cell = cell, .cnt = malloc(n2 ? n2 : 1),
-			  .parallel = n2 >= DENSE_PARALLEL_MIN};
+			  .parallel = n2 >= PARALLEL_MIN};
 	*levels = 0;
 	memset(cell, 0, n2 * sizeof *cell);
 	// The last two matrices are not needed to seed: allocated once reachable is freed.

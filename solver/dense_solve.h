@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The two-player retrograde solve on dense tables (enum/dense.h), used by retrograde.c when
-// dense_build accepts the rules. Per position it keeps a one-byte counter of attack moves not
-// yet known to lose for the mover, and bit matrices of the positions won so far and of each
-// level's new wins and losses; the split moves of (A, B), runs in row B of the won matrix,
-// are checked whole when the attack counter is zero. Same cells, levels and errors as
-// backward_solve with one side, for any number of threads.
+// the plan (enum/plan.h) has chosen the dense engine. Per position it keeps a one-byte
+// counter of attack moves not yet known to lose for the mover, and bit matrices of the
+// positions won so far and of each level's new wins and losses; the split moves of (A, B),
+// runs in row B of the won matrix, are checked whole when the attack counter is zero. Same
+// cells, levels and errors as backward_solve with one side, for any number of threads.
 #ifndef CHOPSTICKS_SOLVER_DENSE_SOLVE_H
 #define CHOPSTICKS_SOLVER_DENSE_SOLVE_H
 

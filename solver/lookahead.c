@@ -9,7 +9,7 @@
 int lookahead_score(const struct rules *rules, uint64_t idx, unsigned depth)
 {
 	if (movegen_is_terminal(rules, idx))
-		return movegen_winner(rules, idx) == 0 ? 1 : -1;
+		return movegen_won_by(rules, idx, 0) ? 1 : -1;
 	if (depth == 0)
 		return 0;
 	uint64_t *child = malloc(rules->max_moves * sizeof *child);

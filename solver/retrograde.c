@@ -13,7 +13,7 @@
 #include "backward.h"
 #include "dense_solve.h"
 #include "dense_walk.h"
-#include "table_file.h"
+#include "plan.h"
 
 uint64_t retrograde_bytes(const struct rules *rules)
 {
@@ -79,10 +79,11 @@ static enum status solve_generic(const struct rules *rules, const struct enumera
 	return st;
 }
 
-enum status retrograde_solve(const struct rules *rules, const struct enumeration *e,
-			     const struct progress *progress, struct solution *out,
-			     struct error *err)
+enum status retrograde_solve_plan(const struct plan *plan, const struct enumeration *e,
+				  const struct progress *progress, struct solution *out,
+				  struct error *err)
 {
+	const struct rules *rules = plan->rules;
 	memset(out, 0, sizeof *out);
 	if (rules->players != 2)
 		return error_set(err, STATUS_BAD_INPUT,
@@ -97,19 +98,28 @@ enum status retrograde_solve(const struct rules *rules, const struct enumeration
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
 				 (unsigned long long)retrograde_bytes(rules));
 	unsigned levels;
-	struct dense *d = NULL;
-	enum status st = dense_build(rules, &d, err);
-	if (st == STATUS_OK && d)
-		st = solve_dense(d, e, progress, out->cell, &levels, err);
-	else if (st == STATUS_OK)
-		st = solve_generic(rules, e, progress, out->cell, &levels, err);
-	dense_free(d);
+	enum status st = plan->dense ? solve_dense(plan->dense, e, progress, out->cell, &levels, err)
+				     : solve_generic(rules, e, progress, out->cell, &levels, err);
 	if (st != STATUS_OK) {
 		solution_free(out);
 		return st;
 	}
 	summarise(out);
 	return STATUS_OK;
+}
+
+enum status retrograde_solve(const struct rules *rules, const struct enumeration *e,
+			     const struct progress *progress, struct solution *out,
+			     struct error *err)
+{
+	struct plan plan;
+	enum status st = plan_build(rules, &plan, err);
+	if (st == STATUS_OK)
+		st = retrograde_solve_plan(&plan, e, progress, out, err);
+	else
+		memset(out, 0, sizeof *out);
+	plan_free(&plan);
+	return st;
 }
 
 enum value solution_value(const struct solution *s, uint64_t idx)

@@ -44,6 +44,11 @@ uint64_t retrograde_bytes(const struct rules *rules);
 enum status retrograde_solve(const struct rules *rules, const struct enumeration *e,
 			     const struct progress *progress, struct solution *out,
 			     struct error *err);
+// The same on the plan's engine (plan.h) and rules, without building the engine again.
+struct plan;
+enum status retrograde_solve_plan(const struct plan *plan, const struct enumeration *e,
+				  const struct progress *progress, struct solution *out,
+				  struct error *err);
 
 // The value of position idx (< size) for the player to move; VALUE_UNKNOWN if unreachable.
 enum value solution_value(const struct solution *s, uint64_t idx);

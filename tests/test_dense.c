@@ -23,12 +23,8 @@
 #include "dense_walk.h"
 #include "enumerate.h"
 #include "helpers.h"
+#include "parallel.h" // below PARALLEL_MIN a second thread count changes nothing
 #include "retrograde.h"
-
-// Below this many positions the walks and solves run on one thread whatever the thread
-// count (enum/dense_walk.c, solver/dense_solve.c, BACKWARD_PARALLEL_MIN), so a second thread
-// count only matters from here on.
-#define PARALLEL_MIN (UINT64_C(1) << 16)
 
 // ---- pseudo-random bits ----
 

@@ -709,7 +709,7 @@ Test(retrograde, forced_cycle_is_a_draw)
 // ---- (e) determinism and refusals ----
 
 #ifdef _OPENMP
-// All but the first have at least BACKWARD_PARALLEL_MIN states, so threads really share
+// All but the first have at least PARALLEL_MIN states, so threads really share
 // the levels (smaller instances run on one thread).
 static const struct instance threaded[] = {
 	{2, {2, 2}, 5, ""},       {2, {6, 6}, 5, ""},          {2, {6, 6}, 5, "cutoff"},

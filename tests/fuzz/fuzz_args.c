@@ -163,7 +163,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (opt.spec.max_bytes > MAX_BYTES)
 		opt.spec.max_bytes = MAX_BYTES;
 	struct rules *rules = NULL;
-	rc = args_build_rules(&opt, 1, &rules);
+	struct plan plan;
+	rc = args_build_rules(&opt, PLAN_WALK, &rules, &plan);
 	FUZZ_CHECK(rc == 0 || rc == 2, "args_build_rules returned %d", rc);
 	if (rc != 0) {
 		FUZZ_CHECK(rules == NULL, "rules left set after exit status %d", rc);
@@ -180,6 +181,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		   rules ? (unsigned long long)rules->size : 0ULL);
 	if (rules->size <= WALK_LIMIT)
 		check_walk(rules);
+	plan_free(&plan);
 	rules_free(rules);
 	return 0;
 }

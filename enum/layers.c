@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// The shared level loop (see layers.h). Per layer: expand unless a stop was asked for, agree
+// on the flags (and merge) with the processes sharing the walk, then close the next layer;
+// an empty layer ends the walk, a 255th one is refused (distances are one byte, 255 unseen).
+#include "layers.h"
+
+#include "movegen.h"
+#include "parallel.h"
+
+static enum status fail(const struct layers_engine *engine, struct error *err)
+{
+	if (engine->failed)
+		return engine->failed(engine->ctx, err);
+	return error_set(err, STATUS_FAILURE, "out of memory during the walk");
+}
+
+// The reachable and terminal counts from the layers.
+static void total(struct enumeration *e)
+{
+	for (unsigned d = 0; d <= e->max_depth; d++) {
+		e->reachable_count += e->layer_count[d];
+		e->terminal_count += e->layer_terminal[d];
+	}
+}
+
+enum status layers_run(const struct layers_engine *engine, const struct progress *progress,
+		       struct enumeration *e, struct error *err)
+{
+	e->layer_count[0] = 1;
+	for (unsigned layer = 0;; layer++) {
+		progress_report(progress, "walk", layer, 0);
+		int flags = progress_stopped(progress) ? LAYERS_STOPPED : 0;
+		if (!flags)
+			flags = engine->expand(engine->ctx, layer, &e->move_count);
+		if (engine->merge)
+			flags = engine->merge(engine->ctx, flags);
+		if (flags & LAYERS_STOPPED)
+			return error_set(err, STATUS_INTERRUPTED, "interrupted");
+		if (flags & LAYERS_FAILED)
+			return fail(engine, err);
+		uint64_t found = engine->close(engine->ctx, layer + 1);
+		if (found == 0) {
+			e->max_depth = layer;
+			break;
+		}
+		if (layer + 1 >= ENUMERATE_MAX_LAYERS)
+			return error_set(err, STATUS_BAD_INPUT,
+					 "a position more than %d moves from the start: not supported (distances are kept in one byte)",
+					 ENUMERATE_MAX_LAYERS - 1);
+		e->layer_count[layer + 1] = found;
+	}
+	if (engine->finish)
+		engine->finish(engine->ctx, e);
+	total(e);
+	return STATUS_OK;
+}
+
+void layers_count_terminals(const struct rules *rules, const uint8_t *depth, uint64_t lo,
+			    uint64_t hi, uint64_t *terminal)
+{
+#pragma omp parallel if (hi - lo >= PARALLEL_MIN)
+	{
+		uint64_t mine[ENUMERATE_MAX_LAYERS] = {0};
+#pragma omp for schedule(static)
+		for (uint64_t i = lo; i < hi; i++)
+			if (depth[i - lo] != ENUMERATE_UNSEEN && movegen_is_terminal(rules, i))
+				mine[depth[i - lo]]++;
+#pragma omp critical(layers_terminals)
+		for (unsigned d = 0; d < ENUMERATE_MAX_LAYERS; d++)
+			terminal[d] += mine[d];
+	}
+}

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+// The plan of an instance (see plan.h). The figures per position: the walk keeps a distance
+// byte (the dense walk also five bit matrices: 2 rounded up); the dense solve keeps a 2-byte
+// cell, a 1-byte counter and six bit matrices (4), the generic one 2-byte counters (5, with
+// the walk's distances); the coalition solve 4 bytes per player and the distance byte.
+#include "plan.h"
+
+#include "dense_walk.h"
+
+enum status plan_build(const struct rules *rules, struct plan *out, struct error *err)
+{
+	*out = (struct plan){.rules = rules};
+	return dense_build(rules, &out->dense, err);
+}
+
+void plan_free(struct plan *p)
+{
+	plan_drop_dense(p);
+	p->rules = NULL;
+}
+
+void plan_drop_dense(struct plan *p)
+{
+	dense_free(p->dense);
+	p->dense = NULL;
+}
+
+// Bytes per position of task on the given engine.
+static double per_position(bool dense, unsigned players, enum plan_task task, unsigned ranks)
+{
+	switch (task) {
+	case PLAN_TABLES:
+		return 0;
+	case PLAN_WALK:
+		return 2;
+	case PLAN_IMPORT:
+		return 3;
+	case PLAN_SOLVE:
+		return dense ? 4 : 5;
+	case PLAN_COALITION:
+		return 1 + 4.0 * players;
+	case PLAN_MPI_WALK:
+		return 1.0 / 8 + 1.0 / (ranks ? ranks : 1);
+	case PLAN_STRATEGY_CHECK:
+		return 16; // the search's marks and counters per position and side
+	}
+	return 0;
+}
+
+double plan_spec_bytes(const struct rules_spec *spec, enum plan_task task, unsigned ranks)
+{
+	bool dense = spec->players == 2 && spec->hands[0] == spec->hands[1];
+	return per_position(dense, spec->players, task, ranks);
+}
+
+uint64_t plan_block_bytes(uint64_t size, uint64_t block_count)
+{
+	uint64_t bytes, words = size / 64 + (size % 64 != 0);
+	if (__builtin_mul_overflow(words, (uint64_t)sizeof(uint64_t), &bytes) ||
+	    __builtin_add_overflow(bytes, block_count, &bytes))
+		return UINT64_MAX;
+	return bytes;
+}
+
+// One rank's share of the MPI walk: the dense walk's matrices whole, or the block walk.
+static double rank_bytes(const struct plan *p, unsigned ranks)
+{
+	uint64_t size = p->rules->size, n = ranks ? ranks : 1;
+	if (p->dense)
+		return (double)dense_walk_bytes(p->dense->n);
+	return (double)plan_block_bytes(size, size / n + (size % n != 0));
+}
+
+double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks)
+{
+	double tables = (p->dense ? 2.0 : 1.0) * (double)p->rules->table_bytes;
+	if (task == PLAN_MPI_WALK)
+		return rank_bytes(p, ranks) + tables;
+	return (double)p->rules->size * per_position(p->dense != NULL, p->rules->players, task, ranks) +
+	       tables;
+}
+
+bool plan_fits(const struct plan *p, enum plan_task task, unsigned ranks, uint64_t max_bytes)
+{
+	return !max_bytes || plan_bytes(p, task, ranks) <= (double)max_bytes;
+}
