@@ -10,11 +10,12 @@ long=(count --players 4 --hands 1 --rollover 90)
 cores=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)
 
 # threads_of_walk ENV...: starts the long count under ENV, waits until it runs more than one
-# thread (or 3 s), prints its thread count and kills it.
+# thread (or 20 s: a loaded or sanitized build starts slowly), prints its thread count and
+# kills it.
 threads_of_walk() {
 	env "$@" "$BIN" "${long[@]}" </dev/null >/dev/null 2>&1 &
 	local pid=$! n=0 waited=0
-	while ((waited < 30)); do
+	while ((waited < 200)); do
 		n=$(awk '/^Threads:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || n=0
 		(( ${n:-0} > 1 )) && break
 		sleep 0.1
