@@ -103,9 +103,12 @@ int args_build_rules(const struct cli_options *opt, enum plan_task task, struct 
 // and stumps included), before any rules are built. distinct must be initialised.
 void args_distinct(const struct cli_options *opt, mpz_t distinct);
 
-// Parses "N" or "A-B" with lo <= A <= B <= hi into *a, *b (table and atlas ranges).
-// Returns -1 to go on, or 2 after printing the error.
-int args_parse_range(const char *cmd, const char *name, const char *text, unsigned lo, unsigned hi,
-		     unsigned *a, unsigned *b);
+// The hands x rollover grid of table and atlas: hands h0..h1, rollover r0..r1.
+struct args_grid {
+	unsigned h0, h1, r0, r1;
+};
+// Replaces the defaults in *g by the ranges opt gives ("N" or "A-B"; hands 1..hands_max,
+// rollover 2..rollover_max). Returns -1 to go on, or 2 after printing the error.
+int args_parse_grid(const struct cli_options *opt, unsigned hands_max, unsigned rollover_max, struct args_grid *g);
 
 #endif

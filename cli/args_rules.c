@@ -24,8 +24,9 @@ void args_distinct(const struct cli_options *opt, mpz_t distinct)
 	mpz_clear(positions);
 }
 
-int args_parse_range(const char *cmd, const char *name, const char *text, unsigned lo, unsigned hi,
-		     unsigned *a, unsigned *b)
+// Parses "N" or "A-B" with lo <= A <= B <= hi into *a, *b; -1 to go on, or 2 after the error.
+static int parse_range(const char *cmd, const char *name, const char *text, unsigned lo, unsigned hi,
+		       unsigned *a, unsigned *b)
 {
 	const char *dash = strchr(text, '-');
 	uint64_t x, y;
@@ -36,6 +37,16 @@ int args_parse_range(const char *cmd, const char *name, const char *text, unsign
 	*a = (unsigned)x;
 	*b = (unsigned)y;
 	return -1;
+}
+
+int args_parse_grid(const struct cli_options *opt, unsigned hands_max, unsigned rollover_max, struct args_grid *g)
+{
+	int rc = -1;
+	if (opt->hands_given)
+		rc = parse_range(opt->command, "--hands", opt->hands_text, 1, hands_max, &g->h0, &g->h1);
+	if (rc < 0 && opt->rollover_given)
+		rc = parse_range(opt->command, "--rollover", opt->rollover_text, 2, rollover_max, &g->r0, &g->r1);
+	return rc;
 }
 
 // Refuses, before anything is allocated, an instance whose positions alone would need more

@@ -55,20 +55,17 @@ static int cell(uint64_t mask, unsigned h, unsigned r)
 int cmd_atlas(int argc, char **argv)
 {
 	struct cli_options opt;
-	unsigned h0 = 2, h1 = 2, r0 = 3, r1 = 6;
+	struct args_grid g = {2, 2, 3, 6};
 	int rc = args_parse(argc, argv, &command, &opt);
-	if (rc >= 0)
-		return rc;
-	if ((opt.hands_given && (rc = args_parse_range("atlas", "--hands", opt.hands_text, 1, 4, &h0, &h1)) >= 0) ||
-	    (opt.rollover_given && (rc = args_parse_range("atlas", "--rollover", opt.rollover_text, 2, 12, &r0, &r1)) >= 0))
+	if (rc >= 0 || (rc = args_parse_grid(&opt, 4, 12, &g)) >= 0)
 		return rc;
 	puts("variants,hands,rollover,reachable,value,remoteness,game");
 	// a = -1: the standard rules (b = -1) or one variant b; a >= 0: the pair a < b.
 	for (int a = -1; a < (opt.extra_set[OPT_SINGLES] ? 0 : VARIANT_COUNT); a++)
 		for (int b = a < 0 ? -1 : a + 1; b < VARIANT_COUNT; b++) {
 			uint64_t mask = (a >= 0 ? UINT64_C(1) << a : 0) | (b >= 0 ? UINT64_C(1) << b : 0);
-			for (unsigned h = h0; h <= h1; h++)
-				for (unsigned r = r0; r <= r1; r++)
+			for (unsigned h = g.h0; h <= g.h1; h++)
+				for (unsigned r = g.r0; r <= g.r1; r++)
 					if ((rc = cell(mask, h, r)) != 0)
 						return rc;
 		}

@@ -259,22 +259,19 @@ static void print_json(struct table_row *rows, size_t n)
 int cmd_table(int argc, char **argv)
 {
 	struct cli_options opt;
-	unsigned h0 = 2, h1 = 6, r0 = 3, r1 = 5;
+	struct args_grid g = {2, 6, 3, 5};
 	int rc = args_parse(argc, argv, &command, &opt);
-	if (rc >= 0)
+	if (rc >= 0 || (rc = args_parse_grid(&opt, RULES_MAX_HANDS, RULES_MAX_ROLLOVER, &g)) >= 0)
 		return rc;
-	if ((opt.hands_given && (rc = args_parse_range("table", "--hands", opt.hands_text, 1, RULES_MAX_HANDS, &h0, &h1)) >= 0) ||
-	    (opt.rollover_given && (rc = args_parse_range("table", "--rollover", opt.rollover_text, 2, RULES_MAX_ROLLOVER, &r0, &r1)) >= 0))
-		return rc;
-	size_t n = (size_t)(h1 - h0 + 1) * (r1 - r0 + 1), k = 0;
+	size_t n = (size_t)(g.h1 - g.h0 + 1) * (g.r1 - g.r0 + 1), k = 0;
 	struct table_row *rows = calloc(n, sizeof *rows);
 	if (!rows)
 		return output_failure("table", STATUS_FAILURE, "out of memory");
 	const struct progress *progress = output_progress("table");
 	struct error err;
 	enum status st = STATUS_OK;
-	for (unsigned r = r0; r <= r1 && st == STATUS_OK; r++)
-		for (unsigned h = h0; h <= h1 && st == STATUS_OK; h++, k++)
+	for (unsigned r = g.r0; r <= g.r1 && st == STATUS_OK; r++)
+		for (unsigned h = g.h0; h <= g.h1 && st == STATUS_OK; h++, k++)
 			st = table_row_compute(&rows[k], h, r, opt.spec.max_bytes, progress, &err);
 	if (st != STATUS_OK) {
 		rc = output_failure("table", st, err.msg);
