@@ -102,7 +102,7 @@ static void list_moves(const struct game *g, size_t n, bool hint)
 		const struct ranked_move *m = &g->moves[i];
 		printf("  %2zu: %-10s -> %s", i + 1, m->text, m->code);
 		if (hint)
-			printf(m->outcome == VALUE_DRAW ? "   draw" : "   %s in %u", cell_value_name(m->outcome), m->moves);
+			printf(m->value == VALUE_DRAW ? "   draw" : "   %s in %u", cell_value_name(m->value), m->remoteness);
 		putchar('\n');
 	}
 }
