@@ -269,7 +269,7 @@ static int search_variants(struct report *o, enum variant_id base, enum value wa
 			variants_format_list(mask, names, sizeof names);
 			if (v == want && o->json) {
 				fprintf(o->ev, "%s{\"game\":%u,\"variants\":", found ? "," : "", add_game(o, in.rules));
-				output_json_string(o->ev, names);
+				output_json_variants(o->ev, mask);
 				fputc(',', o->ev);
 				json_value(o->ev, v, rem);
 				fputc('}', o->ev);

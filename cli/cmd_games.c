@@ -2,6 +2,7 @@
 // `chopsticks games`: shortest and longest geodesic games, every final with its depth and
 // winner, exact counts of games by length, and (two players) the longest forced line.
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
@@ -13,6 +14,7 @@
 #include "output.h"
 #include "position.h"
 #include "solved.h"
+#include "text.h"
 
 static const char help[] =
 	"usage: chopsticks games [rule options] [--max-length N] [--examples K] [--table T]\n"
@@ -22,7 +24,8 @@ static const char help[] =
 	"distinct games (sequences of positions) there are, the finals they end in, and examples.\n"
 	"Finals: every reachable terminal position, the fewest moves to it, and the seat that\n"
 	"has won there after that many moves (seat 1 moved first). Games by length: the exact\n"
-	"number of games from the start that end in a final after exactly n moves, n = 1..N.\n"
+	"number of games from the start that end in a final after exactly n moves, n = 1..N\n"
+	"(JSON by_length[0] is n = 1; CSV column length says n).\n"
 	"  --max-length N     count games up to N moves (default 30, at most 500)\n"
 	"  --examples K       examples per kind of game, one per final (default 3, at most 50;\n"
 	"                     text and json)\n"
@@ -48,14 +51,17 @@ static void print_codes(const struct rules *rules, const uint64_t *idx, size_t n
 static void print_game_text(const char *name, const struct rules *rules, const struct lengths *l,
 			    const struct lengths_game *g)
 {
-	gmp_printf("%s: %u moves, %Zd games, ending in %llu finals:", name, g->length, g->count,
-		   (unsigned long long)g->final_count);
+	char *count = text_mpz(g->count), n[TEXT_NUMBER_MAX];
+	printf("%s: %u %s, %s %s, ending in ", name, g->length, text_plural(g->length, "move", "moves"),
+	       count ? count : "?", mpz_cmp_ui(g->count, 1) ? "games" : "game");
+	free(count);
+	text_count(stdout, g->final_count, "final:", "finals:");
 	for (uint64_t f = 0; f < g->final_count && f < 20; f++) {
 		putchar(' ');
 		print_codes(rules, &l->final[g->final_first + f].index, 1, "", false);
 	}
 	if (g->final_count > 20)
-		printf(" ... (%llu more)", (unsigned long long)(g->final_count - 20));
+		printf(" ... (%s more)", text_u64(n, g->final_count - 20));
 	putchar('\n');
 	for (unsigned x = 0; x < g->example_count; x++) {
 		printf("  e.g. ");
@@ -86,9 +92,10 @@ static void print_text(const struct solved *s, const struct lengths *l)
 	game_text_header(stdout, s->rules);
 	print_game_text("shortest game", s->rules, l, &l->shortest);
 	print_game_text("longest geodesic game", s->rules, l, &l->longest);
-	printf("finals: %llu; won by seat:", (unsigned long long)l->final_count);
+	char n[TEXT_NUMBER_MAX];
+	printf("finals: %s; won by seat:", text_u64(n, l->final_count));
 	for (unsigned p = 0; p < s->rules->players; p++)
-		printf(" %u: %llu", p + 1, (unsigned long long)l->won_count[p]);
+		printf(" %u: %s", p + 1, text_u64(n, l->won_count[p]));
 	printf("\n  code (fewest moves, winner seat):");
 	for (uint64_t f = 0; f < l->final_count; f++) {
 		char code[POSITION_CODE_MAX];
@@ -96,8 +103,11 @@ static void print_text(const struct solved *s, const struct lengths *l)
 		printf("%s%s (%u, %u)", f % 6 ? "  " : "\n    ", code, l->final[f].depth, l->final[f].winner_seat);
 	}
 	printf("\ngames by length (moves: games ending in a final):\n");
-	for (unsigned n = 1; n <= l->max_length; n++)
-		gmp_printf("  %3u: %Zd\n", n, l->by_length[n]);
+	for (unsigned k = 1; k <= l->max_length; k++) {
+		char *games = text_mpz(l->by_length[k]);
+		printf("  %3u: %s\n", k, games ? games : "?");
+		free(games);
+	}
 	if (s->rules->players == 2) {
 		char code[POSITION_CODE_MAX] = "-";
 		if (s->solution.max_remoteness_at != SOLUTION_NONE)

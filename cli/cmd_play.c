@@ -18,17 +18,23 @@
 #include "solution_file.h"
 #include "solved.h"
 #include "stdio_check.h"
+#include "text.h"
 
 static const char help[] =
-	"usage: chopsticks play [rule options] [--as first|second] [--level perfect|N]\n"
-	"Play against the computer (two players). Each turn shows both players' hands (one '|'\n"
-	"per finger, '-' for a dead hand) and the code, and numbers your legal moves. Type a\n"
-	"number, or a move as 'show' writes it ('1->3': your 1 taps their 3; '13->22': split;\n"
-	"'pass'), or 'hint' (the value of every move), or 'quit'. The computer plays perfectly\n"
-	"(--level perfect, the default: fastest win, slowest loss, else a draw), or looks N moves\n"
-	"ahead (--level N, 1..8; ties go to the smallest code). Reads standard input line by\n"
-	"line, so a file of moves works too; the game ends with who won and in how many moves.\n"
-	"  --as first|second  which player you are (default first)\n"
+	"usage: chopsticks play [rule options] [--as first|second|K] [--level perfect|N]\n"
+	"Play against the computer. Each turn shows every player's hands (one '|' per finger, '-'\n"
+	"for a dead hand) and the code, which lists the player to move first (so it is written\n"
+	"from your view on your turns and from the computer's on its own), and numbers your legal\n"
+	"moves. Type a number, or a move as 'show' writes it ('1->3': your 1 taps their 3; '1->3@2'\n"
+	"with three or more players: the hand of the player 2 seats on; '13->22': split; 'pass'),\n"
+	"or 'hint' (the value of every move), 'help' (these commands) or 'quit'. The computer plays\n"
+	"perfectly (--level perfect, the default: fastest win, slowest loss, else a draw), or\n"
+	"looks N moves ahead (--level N, 1..8, two players; ties go to the smallest code). With\n"
+	"three or more players every other seat is the computer, each playing its own duel against\n"
+	"all the others ('solve'): its fastest forced win, else a draw, else its slowest loss.\n"
+	"Reads standard input line by line, so a file of moves works too; the game ends with who\n"
+	"won and after how many moves.\n"
+	"  --as first|second|K  your seat: first, second, or K = 1..players (default first)\n"
 	"  --level L          perfect or 1..8\n"
 	"  --table FILE       play from a table saved by 'solve --save FILE' (same rules) instead\n"
 	"                     of solving\n"
@@ -44,7 +50,7 @@ static const struct command_args command = {"play", NULL, ARGS_RULES | ARGS_COMP
 
 struct game {
 	struct solved s;
-	unsigned human;  // 0: first, 1: second
+	unsigned human;  // the human's seat, 0-based
 	unsigned level;  // 0: perfect
 	unsigned plies;
 	int read_status; // exit status of a failed read of stdin
@@ -52,34 +58,71 @@ struct game {
 	struct ranked_move *moves;
 };
 
-static void draw_hands(const struct rules *rules, uint64_t at, unsigned slot, const char *who)
+static unsigned players(const struct game *g)
 {
+	return g->s.rules->players;
+}
+
+// The seat at slot of the position after g->plies moves: the turn passes one seat on per move.
+static unsigned seat_of(const struct game *g, unsigned slot)
+{
+	return (g->plies + slot) % players(g);
+}
+
+// "you", "the computer" (two players) or "seat 2 (computer)".
+static const char *who(const struct game *g, unsigned seat, char *buf, size_t len)
+{
+	if (seat == g->human)
+		return "you";
+	if (players(g) == 2)
+		return "the computer";
+	snprintf(buf, len, "seat %u (computer)", seat + 1);
+	return buf;
+}
+
+// One row of hands, each as wide as the widest hand of the game so the rows line up.
+static void draw_hands(const struct game *g, unsigned slot)
+{
+	const struct rules *rules = g->s.rules;
 	uint8_t v[RULES_MAX_HANDS];
-	unsigned h = position_hands(rules, at, slot, v);
-	printf("  %-9s", who);
+	unsigned h = position_hands(rules, g->at, slot, v), top = rules->modulus - 1;
+	int digits = top >= 100 ? 3 : top >= 10 ? 2 : 1;
+	char buf[32];
+	printf("  %-18s", who(g, seat_of(g, slot), buf, sizeof buf));
 	for (unsigned k = 0; k < h; k++) {
 		printf("  ");
+		unsigned shown = v[k] ? v[k] : 1;
 		if (!v[k])
 			putchar('-');
 		for (unsigned f = 0; f < v[k]; f++)
 			putchar('|');
-		printf(" (%u)", v[k]);
+		printf("%*s (%*u)", (int)(top - shown), "", digits, v[k]);
 	}
 	putchar('\n');
 }
 
-static void show_position(const struct game *g)
+static void show_position(const struct game *g, bool over)
 {
-	char code[POSITION_CODE_MAX];
+	char code[POSITION_CODE_MAX], buf[32];
 	position_format(g->s.rules, g->at, code);
-	bool human_moves = g->plies % 2 == g->human;
-	printf("\nmove %u, position %s\n", g->plies + 1, code);
-	draw_hands(g->s.rules, g->at, human_moves ? 0 : 1, "you");
-	draw_hands(g->s.rules, g->at, human_moves ? 1 : 0, "computer");
+	const char *mover = who(g, seat_of(g, 0), buf, sizeof buf);
+	if (over)
+		printf("\nafter %u %s, position %s\n", g->plies, text_plural(g->plies, "move", "moves"), code);
+	else
+		printf("\nmove %u, %s to move, position %s (%s view)\n", g->plies + 1, mover, code,
+		       seat_of(g, 0) == g->human ? "your" : players(g) == 2 ? "the computer's" : "that seat's");
+	for (unsigned q = 0; q < players(g); q++)
+		draw_hands(g, (q + players(g) - g->plies % players(g)) % players(g)); // seats in order
+}
+
+static size_t rank_moves(struct game *g)
+{
+	return players(g) == 2 ? ranked_moves(g->s.rules, &g->s.solution, g->at, g->moves)
+			       : ranked_moves_coalition(g->s.rules, &g->s.coalition, g->at, g->moves);
 }
 
 // The computer's move: the best ranked move, or the smallest best child at a lookahead.
-static uint64_t computer_move(struct game *g, size_t n)
+static uint64_t computer_move(struct game *g)
 {
 	if (g->level == 0)
 		return g->moves[0].child;
@@ -87,7 +130,6 @@ static uint64_t computer_move(struct game *g, size_t n)
 	size_t k = best ? lookahead_best(g->s.rules, g->at, g->level, best) : (size_t)-1;
 	uint64_t pick = k == 0 || k == (size_t)-1 ? g->moves[0].child : best[0];
 	free(best);
-	(void)n;
 	return pick;
 }
 
@@ -100,12 +142,19 @@ static void list_moves(const struct game *g, size_t n, bool hint)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct ranked_move *m = &g->moves[i];
-		printf("  %2zu: %-10s -> %s", i + 1, m->text, m->code);
+		printf("  %2zu: %-10s -> ", i + 1, m->text);
 		if (hint)
-			printf(m->outcome == VALUE_DRAW ? "   draw" : "   %s in %u", cell_value_name(m->outcome), m->moves);
+			printf(m->value == VALUE_DRAW ? "%-12s draw" : "%-12s %s in %u", m->code, cell_value_name(m->value), m->remoteness);
+		else
+			fputs(m->code, stdout);
 		putchar('\n');
 	}
 }
+
+static const char commands_text[] =
+	"  a number from the list, or a move as listed ('1->3', '13->22', 'pass') or the position\n"
+	"  it leads to; hint: what every move leads to under perfect play (win or loss in N: moves\n"
+	"  to the end, this one included); help: this list; quit: end the game\n";
 
 // Reads the human's choice; returns the index into moves, -1 at end of input or quit, or -2
 // after a read error (printed; its exit status in g->read_status).
@@ -113,7 +162,7 @@ static long read_choice(struct game *g, size_t n)
 {
 	char line[256];
 	for (;;) {
-		printf("your move (1-%zu, a move, hint, quit): ", n);
+		printf("your move (1-%zu, a move, hint, help, quit): ", n);
 		fflush(stdout);
 		if (!fgets(line, sizeof line, stdin))
 			return (g->read_status = stdio_read_failed("play")) ? -2 : -1;
@@ -126,28 +175,35 @@ static long read_choice(struct game *g, size_t n)
 			list_moves(g, n, true);
 			continue;
 		}
+		if (!strcmp(line, "help")) {
+			fputs(commands_text, stdout);
+			continue;
+		}
 		uint64_t k;
 		if (numparse_u64(line, (size_t)-1, 1, n, &k))
 			return (long)k - 1;
 		for (size_t i = 0; i < n; i++)
 			if (!strcmp(line, g->moves[i].text) || !strcmp(line, g->moves[i].code))
 				return (long)i;
-		printf("'%s' is not a legal move here: type a number from 1 to %zu, or one of the moves listed\n", line, n);
+		printf("'%s' is not a legal move here: type a number from 1 to %zu, one of the moves listed, or help\n", line, n);
 	}
 }
 
 static int finish(struct game *g, const char *how)
 {
-	unsigned winner_slot = movegen_winner(g->s.rules, g->at);
-	bool human_won = (g->plies + winner_slot) % 2 == g->human;
-	show_position(g);
-	printf("%s: %s won after %u moves\n", how, human_won ? "you" : "the computer", g->plies);
+	char buf[32];
+	unsigned winner = seat_of(g, movegen_winner(g->s.rules, g->at));
+	show_position(g, true);
+	printf("%s: %s won after %u %s\n", how, who(g, winner, buf, sizeof buf), g->plies,
+	       text_plural(g->plies, "move", "moves"));
 	return 0;
 }
 
 static int play(struct game *g)
 {
 	game_text_header(stdout, g->s.rules);
+	printf("you are seat %u of %u; seat 1 moves first. A code lists the player to move first, so\n"
+	       "it switches view every move: on your turns it is written from your view.\n", g->human + 1, players(g));
 	for (;;) {
 		if (movegen_is_terminal(g->s.rules, g->at))
 			return finish(g, "game over");
@@ -155,25 +211,25 @@ static int play(struct game *g)
 			printf("stopped after %u moves: a draw\n", g->plies);
 			return 0;
 		}
-		size_t n = ranked_moves(g->s.rules, &g->s.solution, g->at, g->moves);
+		size_t n = rank_moves(g);
 		uint64_t next;
-		show_position(g);
-		if (g->plies % 2 == g->human) {
+		show_position(g, false);
+		if (seat_of(g, 0) == g->human) {
 			qsort(g->moves, n, sizeof *g->moves, by_code);
 			list_moves(g, n, false);
 			long k = read_choice(g, n);
 			if (k == -2)
 				return g->read_status;
 			if (k < 0) {
-				printf("\ngame abandoned after %u moves\n", g->plies);
+				printf("\ngame abandoned after %u %s\n", g->plies, text_plural(g->plies, "move", "moves"));
 				return 0;
 			}
 			next = g->moves[k].child;
 		} else {
-			next = computer_move(g, n);
-			char text[2 * POSITION_CODE_MAX];
+			char text[2 * POSITION_CODE_MAX], buf[32];
+			next = computer_move(g);
 			movegen_describe(g->s.rules, g->at, next, text);
-			printf("computer plays %s\n", text);
+			printf("%s plays %s\n", players(g) == 2 ? "computer" : who(g, seat_of(g, 0), buf, sizeof buf), text);
 		}
 		g->at = next;
 		g->plies++;
@@ -188,14 +244,18 @@ int cmd_play(int argc, char **argv)
 	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
-	if (opt.spec.players != 2)
-		return args_fail("play", "--players '%u': play needs two players", opt.spec.players);
+	unsigned p = opt.spec.players;
 	if (opt.extra_set[OPT_AS]) {
 		const char *as = opt.extra_value[OPT_AS];
-		if (strcmp(as, "first") && strcmp(as, "second"))
-			return args_fail("play", "--as '%s': must be first or second", as);
-		g.human = !strcmp(as, "second");
+		if (!strcmp(as, "first") || !strcmp(as, "second"))
+			g.human = !strcmp(as, "second");
+		else if (numparse_u64(as, (size_t)-1, 1, p, &v))
+			g.human = (unsigned)v - 1;
+		else
+			return args_fail("play", "--as '%s': must be first, second or a seat from 1 to %u", as, p);
 	}
+	if (p != 2 && (opt.extra_set[OPT_LEVEL] || opt.extra_set[OPT_TABLE]))
+		return args_fail("play", "--%s: needs two players", opt.extra_set[OPT_LEVEL] ? "level" : "table");
 	if (opt.extra_set[OPT_LEVEL] && strcmp(opt.extra_value[OPT_LEVEL], "perfect")) {
 		if (!numparse_u64(opt.extra_value[OPT_LEVEL], (size_t)-1, 1, 8, &v))
 			return args_fail("play", "--level '%s': must be perfect or an integer from 1 to 8", opt.extra_value[OPT_LEVEL]);

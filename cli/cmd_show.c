@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `chopsticks show CODE`: the moves from one position, the positions they lead to and what
-// each means for the mover under perfect play, best move first (two players).
+// each means for the mover under perfect play, best move first (any number of players).
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -17,17 +18,24 @@
 
 static const char help[] =
 	"usage: chopsticks show CODE [rule options] [--format text|csv|json]\n"
-	"Lists every move from position CODE (two players): the move ('a->b': the mover's hand a\n"
-	"taps a hand b; '13->22': the mover's own hands change; 'pass'), the resulting position,\n"
-	"and the outcome for the mover if both sides then play perfectly: win in N, loss in N\n"
-	"(N moves in all, this one included) or draw. Best move first: fastest win, then draws,\n"
-	"then slowest loss. The game is solved from CODE, so any position works.\n"
-	"CSV columns: move,result,outcome,moves,game. JSON: {position,value,remoteness,moves:[{move,\n"
-	"result,outcome,moves}],rules}.\n"
+	"Lists every move from position CODE: the move ('a->b': the mover's hand a taps a hand b,\n"
+	"with '@k' the hand of the player k seats on when there are three or more players;\n"
+	"'13->22': the mover's own hands change; 'pass'), the resulting position, and its value\n"
+	"for the mover if everyone then plays perfectly: win in N, loss in N (remoteness N: moves\n"
+	"to the end, this move included) or draw. Best move first: fastest win, then draws, then\n"
+	"slowest loss. The game is solved from CODE, so any position works.\n"
+	"Three or more players: a value is a duel, one seat against all the others together\n"
+	"(as in 'solve'): win when that seat can force a win, loss when the others can stop it,\n"
+	"draw when neither can. Seats are counted from the player to move at CODE (seat 1); each\n"
+	"move shows every seat's duel after it, and its value is seat 1's (the mover's).\n"
+	"CSV columns: move,result,value,remoteness (then value_K,remoteness_K for every seat K\n"
+	"with three or more players),game. JSON: {position,value,remoteness,moves:[{move,result,\n"
+	"value,remoteness}],rules}; with three or more players value and remoteness are replaced\n"
+	"by seats:[{seat,value,remoteness}], at the top (with to_move, 1) and in every move.\n"
 	"  --table FILE       answer from a table saved by 'solve --save FILE', or a CSV export\n"
-	"                     ('solve --export FILE.csv'), instead of solving; the file must be of\n"
-	"                     exactly these rules, complete and intact (checksum), and CODE\n"
-	"                     reachable from its start\n"
+	"                     ('solve --export FILE.csv'), instead of solving (two players); the\n"
+	"                     file must be of exactly these rules, complete and intact (checksum),\n"
+	"                     and CODE reachable from its start\n"
 	"The game named is the rules with their own start (CODE is where the moves are listed).\n"
 	GAME_TEXT_HELP;
 
@@ -37,6 +45,112 @@ static const struct extra_option extra[] = {{"--table", true, NULL, 0}};
 static const struct command_args command = {"show", NULL, (ARGS_RULES & ~(unsigned)ARGS_START) | ARGS_COMPUTE,
 					    FORMATS_DATA, extra, 1, "CODE", help};
 
+// The duel of seat k (0-based, counted from the mover at the position shown) at idx, which
+// is the position shown (after 0 moves) or one of its children (after 1); the remoteness
+// counts from the position shown.
+static enum value seat_duel(const struct coalition *c, uint64_t idx, unsigned k, unsigned after, unsigned *rem)
+{
+	unsigned slot = (k + c->players - after) % c->players;
+	enum value v = coalition_value(c, idx, slot);
+	*rem = v == VALUE_DRAW ? 0 : coalition_remoteness(c, idx, slot) + after;
+	return v;
+}
+
+// One value in each format: JSON "value":..,"remoteness":..; CSV two fields; text "win in 3".
+static void print_value(enum format format, enum value v, unsigned rem)
+{
+	if (format == FORMAT_JSON) {
+		printf("\"value\":\"%s\",\"remoteness\":", cell_value_name(v));
+		printf(v == VALUE_DRAW ? "null" : "%u", rem);
+	} else if (format == FORMAT_CSV) {
+		printf(v == VALUE_DRAW ? "%s," : "%s,%u", cell_value_name(v), rem);
+	} else {
+		printf(v == VALUE_DRAW ? "%s" : "%s in %u", cell_value_name(v), rem);
+	}
+}
+
+// Every seat's duel at idx (after 0 or 1 moves): JSON "seats":[...], CSV fields, text list.
+static void print_seats(enum format format, const struct coalition *c, uint64_t idx, unsigned after)
+{
+	if (format == FORMAT_JSON)
+		printf(after ? ",\"seats\":[" : ",\"to_move\":1,\"seats\":[");
+	for (unsigned k = 0; k < c->players; k++) {
+		unsigned rem;
+		enum value v = seat_duel(c, idx, k, after, &rem);
+		if (format == FORMAT_JSON)
+			printf("%s{\"seat\":%u,", k ? "," : "", k + 1);
+		else if (format == FORMAT_CSV)
+			putchar(',');
+		else
+			printf("%sseat %u ", k ? ", " : "", k + 1);
+		print_value(format, v, rem);
+		if (format == FORMAT_JSON)
+			putchar('}');
+	}
+	if (format == FORMAT_JSON)
+		putchar(']');
+}
+
+static void print_head(const struct cli_options *opt, const struct solved *s, const struct description *game,
+		       uint64_t at, const char *code)
+{
+	bool two = s->rules->players == 2;
+	enum value v = two ? solution_value(&s->solution, at) : VALUE_DRAW;
+	unsigned rem = two ? solution_remoteness(&s->solution, at) : 0;
+	if (opt->format == FORMAT_JSON) {
+		printf("{\"position\":\"%s\"", code);
+		if (two)
+			putchar(','), print_value(FORMAT_JSON, v, rem);
+		else
+			print_seats(FORMAT_JSON, &s->coalition, at, 0);
+		printf(",\"moves\":[");
+	} else if (opt->format == FORMAT_CSV) {
+		printf("move,result,value,remoteness");
+		for (unsigned k = 0; !two && k < s->rules->players; k++)
+			printf(",value_%u,remoteness_%u", k + 1, k + 1);
+		puts(",game");
+	} else {
+		game_text_header_of(stdout, game);
+		printf("position %s: ", code);
+		if (two) {
+			print_value(FORMAT_TEXT, v, rem);
+			printf(" for the player to move\n");
+		} else {
+			printf("seat 1 to move (seats counted from the player to move), each seat against all\nthe others: ");
+			print_seats(FORMAT_TEXT, &s->coalition, at, 0);
+			putchar('\n');
+		}
+	}
+}
+
+static void print_move(const struct cli_options *opt, const struct solved *s, const struct description *game,
+		       const struct ranked_move *m, size_t i)
+{
+	bool two = s->rules->players == 2;
+	if (opt->format == FORMAT_JSON) {
+		printf("%s{\"move\":\"%s\",\"result\":\"%s\",", i ? "," : "", m->text, m->code);
+		print_value(FORMAT_JSON, m->value, m->remoteness);
+		if (!two)
+			print_seats(FORMAT_JSON, &s->coalition, m->child, 1);
+		putchar('}');
+	} else if (opt->format == FORMAT_CSV) {
+		printf("%s,%s,", m->text, m->code);
+		print_value(FORMAT_CSV, m->value, m->remoteness);
+		if (!two)
+			print_seats(FORMAT_CSV, &s->coalition, m->child, 1);
+		putchar(',');
+		game_csv_field_of(stdout, game);
+		putchar('\n');
+	} else {
+		printf("  %-10s -> %-12s ", m->text, m->code);
+		if (two)
+			print_value(FORMAT_TEXT, m->value, m->remoteness);
+		else
+			print_seats(FORMAT_TEXT, &s->coalition, m->child, 1);
+		putchar('\n');
+	}
+}
+
 int cmd_show(int argc, char **argv)
 {
 	struct cli_options opt;
@@ -44,10 +158,10 @@ int cmd_show(int argc, char **argv)
 	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
-	if (opt.spec.players != 2)
-		return args_fail("show", "--players '%u': show needs two players (use solve for more)", opt.spec.players);
 	uint64_t at;
 	if (opt.extra_set[OPT_TABLE]) {
+		if (opt.spec.players != 2)
+			return args_fail("show", "--table: needs two players (without it, show solves any game)");
 		if ((rc = solution_file_load(&opt, opt.extra_value[OPT_TABLE], &s)) != 0)
 			return rc;
 		if ((rc = solved_position(&s, "show", "position", opt.positional, &at)) != 0) {
@@ -62,45 +176,22 @@ int cmd_show(int argc, char **argv)
 		at = s.rules->start;
 	}
 	struct ranked_move *moves = malloc(s.rules->max_moves * sizeof *moves);
+	size_t n = !moves ? 0
+		   : s.rules->players == 2 ? ranked_moves(s.rules, &s.solution, at, moves)
+					   : ranked_moves_coalition(s.rules, &s.coalition, at, moves);
 	if (!moves) {
+		free(moves);
 		solved_free(&s);
 		return output_failure("show", STATUS_FAILURE, "out of memory");
 	}
-	size_t n = ranked_moves(s.rules, &s.solution, at, moves);
-	enum value v = solution_value(&s.solution, at);
 	char code[POSITION_CODE_MAX];
 	struct description game;
+	position_format(s.rules, at, code);
 	rules_set_start(s.rules, rules_default_start(s.rules)); // the game is the rules, not CODE
 	describe_game(s.rules, &game);
-	position_format(s.rules, at, code);
-	if (opt.format == FORMAT_JSON) {
-		printf("{\"position\":\"%s\",\"value\":\"%s\",\"remoteness\":", code, cell_value_name(v));
-		printf(v == VALUE_DRAW ? "null" : "%u", solution_remoteness(&s.solution, at));
-		printf(",\"moves\":[");
-	} else if (opt.format == FORMAT_CSV) {
-		puts("move,result,outcome,moves,game");
-	} else {
-		game_text_header_of(stdout, &game);
-		printf("position %s: %s", code, cell_value_name(v));
-		printf(v == VALUE_DRAW ? " for the player to move\n" : " in %u for the player to move\n",
-		       solution_remoteness(&s.solution, at));
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct ranked_move *m = &moves[i];
-		if (opt.format == FORMAT_JSON) {
-			printf("%s{\"move\":\"%s\",\"result\":\"%s\",\"outcome\":\"%s\",\"moves\":", i ? "," : "",
-			       m->text, m->code, cell_value_name(m->outcome));
-			printf(m->outcome == VALUE_DRAW ? "null}" : "%u}", m->moves);
-		} else if (opt.format == FORMAT_CSV) {
-			printf("%s,%s,%s,", m->text, m->code, cell_value_name(m->outcome));
-			printf(m->outcome == VALUE_DRAW ? "," : "%u,", m->moves);
-			game_csv_field_of(stdout, &game);
-			putchar('\n');
-		} else {
-			printf("  %-10s -> %-12s %s", m->text, m->code, cell_value_name(m->outcome));
-			printf(m->outcome == VALUE_DRAW ? "\n" : " in %u\n", m->moves);
-		}
-	}
+	print_head(&opt, &s, &game, at, code);
+	for (size_t i = 0; i < n; i++)
+		print_move(&opt, &s, &game, &moves[i], i);
 	if (opt.format == FORMAT_JSON) {
 		printf("],\"rules\":");
 		game_json_rules_of(stdout, &game);

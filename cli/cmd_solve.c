@@ -14,6 +14,7 @@
 #include "retrograde.h"
 #include "solution_file.h"
 #include "solved.h"
+#include "text.h"
 
 static const char help[] =
 	"usage: chopsticks solve [rule options] [--position CODE] [--format text|csv|json]\n"
@@ -25,7 +26,10 @@ static const char help[] =
 	"the winner has won: usually a loss for the player to move, a win under misere.\n"
 	"Three or more players: for each seat, whether that player can force a win when all the\n"
 	"others play together against them (win), the others can stop it (loss), or neither\n"
-	"(draw); and the reachable positions where nobody can force a win.\n"
+	"(draw); and the reachable positions where nobody can force a win. Seats are counted\n"
+	"from the player to move at the position reported: seat 1 moves there, seat 2 next (at\n"
+	"the start, seat 1 is the first player); JSON: seats [{seat,value,remoteness}], to_move 1,\n"
+	"forced (per seat, positions where it can force a win), nobody, open (every duel drawn).\n"
 	"  --position CODE    the position to report (default: the start; text and json)\n"
 	"  --save FILE        also keep the solved game (two players) as a binary table: about\n"
 	"                     1.25 bytes per position, its rules in the header, checksummed\n"
@@ -37,8 +41,8 @@ static const char help[] =
 	"                     FILE.jsonl (first line {\"rules\":{...}}, then one object per\n"
 	"                     position); 'show --table FILE.csv' reads the CSV\n"
 	"CSV: one row per reachable position: code,depth,value,remoteness,game (two players) or\n"
-	"code,depth,forcer,game (forcer: the seat slot that can force a win, 0 = player to move,\n"
-	"or empty).\n" ARGS_ESTIMATE_HELP GAME_TEXT_HELP;
+	"code,depth,forcer,game (forcer: the seat that can force a win, counted from the player to\n"
+	"move there, 1 = the player to move; empty when nobody can).\n" ARGS_ESTIMATE_HELP GAME_TEXT_HELP;
 
 enum { OPT_POSITION, OPT_EXPORT, OPT_SAVE };
 static const struct extra_option extra[] = {
@@ -70,32 +74,36 @@ static void print_two(const struct cli_options *opt, const struct solved *s, uin
 	printf("position %s: %s", code, cell_value_name(v));
 	if (v != VALUE_DRAW)
 		printf(" in %u", rem);
-	printf(" for the player to move\nreachable %llu: win %llu, loss %llu, draw %llu\n",
-	       (unsigned long long)s->e.reachable_count, (unsigned long long)sol->count[VALUE_WIN],
-	       (unsigned long long)sol->count[VALUE_LOSS], (unsigned long long)sol->count[VALUE_DRAW]);
+	char n[4][TEXT_NUMBER_MAX];
+	printf(" for the player to move\nreachable %s: win %s, loss %s, draw %s\n", text_u64(n[0], s->e.reachable_count),
+	       text_u64(n[1], sol->count[VALUE_WIN]), text_u64(n[2], sol->count[VALUE_LOSS]),
+	       text_u64(n[3], sol->count[VALUE_DRAW]));
 	printf("longest forced line: remoteness %u, from %s\n", sol->max_remoteness, longest);
 }
 
+// Seats are counted from the player to move at the position reported: seat 1 moves there
+// (at the start, seat 1 is the first player); the duel of slot t is that of seat t + 1.
 static void print_many(const struct cli_options *opt, const struct solved *s, uint64_t at)
 {
 	const struct coalition *c = &s->coalition;
-	char code[POSITION_CODE_MAX];
+	char code[POSITION_CODE_MAX], n[TEXT_NUMBER_MAX], m[TEXT_NUMBER_MAX];
 	position_format(s->rules, at, code);
 	if (opt->format == FORMAT_JSON)
-		printf("{\"players\":%u,\"position\":\"%s\",\"reachable\":%llu,\"seats\":[", s->rules->players, code,
-		       (unsigned long long)s->e.reachable_count);
+		printf("{\"players\":%u,\"position\":\"%s\",\"to_move\":1,\"reachable\":%llu,\"seats\":[", s->rules->players,
+		       code, (unsigned long long)s->e.reachable_count);
 	else {
 		game_text_header(stdout, s->rules);
-		printf("position %s; each seat against all the others together:\n", code);
+		printf("position %s, seat 1 to move (seats counted from the player to move); each seat\n"
+		       "against all the others together:\n", code);
 	}
 	for (unsigned t = 0; t < s->rules->players; t++) {
 		enum value v = coalition_value(c, at, t);
 		unsigned rem = coalition_remoteness(c, at, t);
 		if (opt->format == FORMAT_JSON) {
-			printf("%s{\"slot\":%u,\"value\":\"%s\",\"remoteness\":", t ? "," : "", t, cell_value_name(v));
+			printf("%s{\"seat\":%u,\"value\":\"%s\",\"remoteness\":", t ? "," : "", t + 1, cell_value_name(v));
 			printf(v == VALUE_DRAW ? "null}" : "%u}", rem);
 		} else {
-			printf("  slot %u (%s): %s", t, t ? "a later player" : "the player to move", cell_value_name(v));
+			printf("  seat %u%s: %s", t + 1, t ? "" : " (to move)", cell_value_name(v));
 			printf(v == VALUE_DRAW ? "\n" : " in %u\n", rem);
 		}
 	}
@@ -109,11 +117,12 @@ static void print_many(const struct cli_options *opt, const struct solved *s, ui
 		printf("}\n");
 		return;
 	}
-	printf("reachable %llu; positions where the player at slot t can force a win:", (unsigned long long)s->e.reachable_count);
+	printf("reachable %s; positions where the player to move, the next, ... can force a win\n"
+	       "(seat 1, 2, ... counted from the player to move there):", text_u64(n, s->e.reachable_count));
 	for (unsigned t = 0; t < s->rules->players; t++)
-		printf(" %llu", (unsigned long long)c->forced_count[t]);
-	printf("\nnobody can force a win: %llu positions; every duel drawn: %llu\n",
-	       (unsigned long long)c->nobody_count, (unsigned long long)c->open_count);
+		printf(" %s", text_u64(n, c->forced_count[t]));
+	printf("\nnobody can force a win: %s; every duel drawn: %s\n",
+	       text_u64(n, c->nobody_count), text_u64(m, c->open_count));
 }
 
 static void print_csv(const struct solved *s)
@@ -133,7 +142,7 @@ static void print_csv(const struct solved *s)
 			printf(v == VALUE_DRAW ? "," : "%u,", solution_remoteness(&s->solution, i));
 		} else {
 			int f = coalition_forcer(&s->coalition, i);
-			printf(f < 0 ? "%s,%u,," : "%s,%u,%d,", code, s->e.depth[i], f);
+			printf(f < 0 ? "%s,%u,," : "%s,%u,%d,", code, s->e.depth[i], f + 1);
 		}
 		game_csv_field_of(stdout, &game);
 		putchar('\n');

@@ -14,6 +14,7 @@
 #include "solution_file.h"
 #include "solved.h"
 #include "strategy_check.h"
+#include "text.h"
 #include "strategy_file.h"
 
 static const char help[] =
@@ -73,13 +74,17 @@ static void print_checked(const struct strategy *s, const struct strategy_report
 		putchar('\n');
 		return;
 	}
-	printf("checked: %llu positions of play against every reply; ", (unsigned long long)r->nodes);
+	char n[TEXT_NUMBER_MAX];
+	printf("checked: %s %s of play against every reply; ", text_u64(n, r->nodes), text_plural(r->nodes, "position", "positions"));
 	if (s->kind == STRATEGY_WIN)
-		printf("every line wins within %u moves; %zu of %zu targets used\n", r->moves, r->used, s->count);
+		printf("every line wins within %u %s; %zu of %zu %s used\n", r->moves, text_plural(r->moves, "move", "moves"),
+		       r->used, s->count, text_plural(s->count, "target", "targets"));
 	else if (s->kind == STRATEGY_RESIST)
-		printf("no loss before move %u; %zu of %zu targets used\n", r->moves, r->used, s->count);
+		printf("no loss before move %u; %zu of %zu %s used\n", r->moves, r->used, s->count,
+		       text_plural(s->count, "target", "targets"));
 	else
-		printf("no line ends in a loss and a move is always left; %zu of %zu positions are moves met\n", r->used, s->count);
+		printf("no line ends in a loss and a move is always left; %zu of %zu %s moves met\n", r->used, s->count,
+		       s->count == 1 ? "position is" : "positions are");
 }
 
 static void json_list(const struct rules *rules, const struct strategy *s, const struct strategy_report *r, enum notation n)
@@ -215,8 +220,8 @@ static int check_file(const struct cli_options *opt)
 	} else if (!rc) {
 		game_text_header(stdout, rules);
 		for (size_t i = 0; i < done; i++) {
-			printf("%s player, %s, %zu targets: ", strategy_file_side(file.list[i].side), kind_names[file.list[i].kind],
-			       file.list[i].count);
+			printf("%s player, %s, %zu %s: ", strategy_file_side(file.list[i].side), kind_names[file.list[i].kind],
+			       file.list[i].count, text_plural(file.list[i].count, "target", "targets"));
 			print_checked(&file.list[i], &r[i]);
 			ok &= !r[i].fault;
 		}

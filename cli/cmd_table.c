@@ -10,6 +10,7 @@
 #include "numparse.h"
 #include "output.h"
 #include "table.h"
+#include "text.h"
 
 static const char help[] =
 	"usage: chopsticks table [--hands A-B] [--rollover A-B] [--format text|csv|json]\n"
@@ -23,7 +24,8 @@ static const char help[] =
 	"listed with its parents ('code <- parents'; all of them unreachable too).\n"
 	"CSV columns: hands,rollover,positions,distinct,reachable,reachable_sms,\n"
 	"published_positions,published_distinct,published_reachable,published_sms,agrees,\n"
-	"unreachable_last_dead,unreachable_other (empty where not computed or not published),\n"
+	"unreachable_last_dead,unreachable_other (empty where not computed or not published;\n"
+	"agrees: true or false),\n"
 	"game,game_sms (the option strings of the row's two games: '--hands H --rollover R' and\n"
 	"that with '--variant suicide,meta,suns').\n"
 	"JSON: {rows:[{hands,rollover,positions,...,evidence,evidence_positions,evidence_more,\n"
@@ -31,6 +33,8 @@ static const char help[] =
 	"([{code,reason,parents:[codes]}], reason as in 'count --unreachable'), evidence_more the\n"
 	"positions left out; each row carries the rules of its two games (null only where even\n"
 	"their tables were over the limit).\n"
+	"Text columns: hands, rollover, positions, distinct, reachable, pub_reach (published\n"
+	"reachable), reach_sms, pub_sms (published reachable_sms); counts grouped in threes.\n"
 	"Text starts with 'game:' and 'rules:' lines that give the games of the rows, H hands and\n"
 	"rollover R, with every setting that the rows share.\n";
 
@@ -144,34 +148,45 @@ static void print_evidence_json(const struct table_row *t)
 static void print_text(struct table_row *rows, size_t n)
 {
 	print_games(rows, n);
-	printf("%5s %8s %22s %14s %12s %12s %12s %12s\n", "hands", "rollover", "positions", "distinct",
-	       "reachable", "published", "reach_sms", "published");
+	printf("%5s %8s %28s %18s %12s %12s %12s %12s\n", "hands", "rollover", "positions", "distinct",
+	       "reachable", "pub_reach", "reach_sms", "pub_sms");
 	for (size_t i = 0; i < n; i++) {
 		struct table_row *t = &rows[i];
-		gmp_printf("%5u %8u %22Zd %14Zd", t->hands, t->rollover, t->positions, t->distinct);
+		char *positions = text_mpz(t->positions), *distinct = text_mpz(t->distinct), a[TEXT_NUMBER_MAX],
+		     b[TEXT_NUMBER_MAX], c[TEXT_NUMBER_MAX];
+		printf("%5u %8u %28s %18s", t->hands, t->rollover, positions ? positions : "?", distinct ? distinct : "?");
+		free(positions);
+		free(distinct);
 		if (!t->computed)
 			printf("  %s", t->note);
 		else
-			printf(" %12llu", (unsigned long long)t->reachable);
+			printf(" %12s", text_u64(a, t->reachable));
 		if (t->computed && t->published)
-			printf(" %12llu %12llu %12llu", (unsigned long long)t->published->reachable,
-			       (unsigned long long)t->reachable_sms, (unsigned long long)t->published->reachable_sms);
+			printf(" %12s %12s %12s", text_u64(a, t->published->reachable), text_u64(b, t->reachable_sms),
+			       text_u64(c, t->published->reachable_sms));
 		else if (t->computed)
-			printf(" %12s %12llu %12s", "-", (unsigned long long)t->reachable_sms, "-");
+			printf(" %12s %12s %12s", "-", text_u64(b, t->reachable_sms), "-");
 		puts(table_row_disagrees(t) ? " *" : "");
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct table_row *t = &rows[i];
 		if (!table_row_disagrees(t))
 			continue;
-		printf("* hands %u, rollover %u: walked %llu reachable, published %llu (%+lld). Of the unreachable\n"
-		       "  positions, %llu have a last mover with no live hand; the other %llu, with their parents:\n  ",
-		       t->hands, t->rollover, (unsigned long long)t->reachable,
-		       (unsigned long long)t->published->reachable,
-		       (long long)t->reachable - (long long)t->published->reachable,
-		       (unsigned long long)t->last_dead, (unsigned long long)t->other_unreachable);
-		print_evidence(stdout, t);
-		putchar('\n');
+		char *note = NULL, a[TEXT_NUMBER_MAX], b[TEXT_NUMBER_MAX], c[TEXT_NUMBER_MAX], d[TEXT_NUMBER_MAX];
+		size_t note_bytes = 0;
+		FILE *f = open_memstream(&note, &note_bytes);
+		if (!f)
+			continue;
+		fprintf(f, "hands %u, rollover %u: walked %s reachable, published %s (%+lld). Of the unreachable "
+			   "positions, %s %s a last mover with no live hand; the other %s, with their parents: ",
+			t->hands, t->rollover, text_u64(a, t->reachable), text_u64(b, t->published->reachable),
+			(long long)t->reachable - (long long)t->published->reachable, text_u64(c, t->last_dead),
+			text_plural(t->last_dead, "has", "have"), text_u64(d, t->other_unreachable));
+		print_evidence(f, t);
+		fclose(f);
+		printf("* ");
+		text_wrap(stdout, note, 2, 2, text_width());
+		free(note);
 	}
 }
 
@@ -192,7 +207,7 @@ static void print_csv(struct table_row *rows, size_t n)
 			       (unsigned long long)p->reachable, (unsigned long long)p->reachable_sms);
 		else
 			printf(",,,,");
-		printf("%s,", p && t->computed ? (table_row_disagrees(t) ? "no" : "yes") : "");
+		printf("%s,", p && t->computed ? (table_row_disagrees(t) ? "false" : "true") : "");
 		if (t->computed)
 			printf("%llu,%llu,", (unsigned long long)t->last_dead, (unsigned long long)t->other_unreachable);
 		else

@@ -7,6 +7,7 @@
 #include "args.h"
 #include "commands.h"
 #include "output.h"
+#include "text.h"
 #include "variants.h"
 
 static const char help[] =
@@ -15,7 +16,8 @@ static const char help[] =
 	"rule. Variants combine freely unless two set the same axis to different values\n"
 	"(transfers-only,divisions-only; halves,halves-odd); such a mix is refused. Split\n"
 	"variants with attacks-only are accepted and have no effect (there are no splits).\n"
-	"CSV columns: name,players,axes,summary,rule. JSON: {\"variants\":[{name,players,axes,summary,rule}]}.\n"
+	"Text wraps the summaries and rules to the terminal width ($COLUMNS, else the terminal's,\n"
+	"80 when not a terminal). CSV columns: name,players,axes,summary,rule. JSON: {\"variants\":[{name,players,axes,summary,rule}]}.\n"
 	"  --axes    list the rule axes instead: each can be set directly (--overflow cutoff);\n"
 	"            the first value is the standard rule (CSV: axis,values)\n";
 
@@ -59,6 +61,7 @@ int cmd_variants(int argc, char **argv)
 		return rc;
 	if (opt.extra_set[0])
 		return print_axes(opt.format);
+	unsigned width = text_width();
 	if (opt.format == FORMAT_CSV)
 		puts("name,players,axes,summary,rule");
 	if (opt.format == FORMAT_JSON)
@@ -71,8 +74,12 @@ int cmd_variants(int argc, char **argv)
 					variants_summary(v), variants_rule(v)};
 		const char *keys[] = {"name", "players", "axes", "summary", "rule"};
 		for (int f = 0; f < 5; f++) {
-			if (opt.format == FORMAT_TEXT)
-				printf(f == 0 ? "%s\n" : "  %-8s %s\n", f == 0 ? fields[0] : keys[f], fields[f]);
+			if (opt.format == FORMAT_TEXT && f == 0)
+				printf("%s\n", fields[0]);
+			else if (opt.format == FORMAT_TEXT) {
+				printf("  %-8s ", keys[f]);
+				text_wrap(stdout, fields[f], 11, 11, width);
+			}
 			if (opt.format == FORMAT_CSV) {
 				output_csv_field(stdout, fields[f]);
 				putchar(f == 4 ? '\n' : ',');

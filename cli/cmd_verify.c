@@ -12,6 +12,7 @@
 #include "output.h"
 #include "position.h"
 #include "verify.h"
+#include "text.h"
 
 static const char help[] =
 	"usage: chopsticks verify FILE [--format text|json] [--threads N]\n"
@@ -79,8 +80,11 @@ static void print_report(const struct cli_options *opt, const struct rules *rule
 		return;
 	}
 	game_text_header(stdout, rules);
-	if (!r->fault)
-		printf("verified: %llu positions, every value follows from the rules\n", (unsigned long long)r->checked);
+	if (!r->fault) {
+		printf("verified: ");
+		text_count(stdout, r->checked, "position", "positions");
+		printf(", every value follows from the rules\n");
+	}
 	else if (at)
 		printf("FAILED (%s): position %s %s\n", fault_names[r->fault], code, r->why);
 	else

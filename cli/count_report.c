@@ -3,37 +3,41 @@
 #include "count_report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "closed_form.h"
 #include "game_text.h"
 #include "output.h"
+#include "text.h"
 #include "variants.h"
 
 static void print_text(const struct count_report *c)
 {
 	const struct enumeration *e = &c->e;
 	const struct rules *rules = c->rules;
+	char a[TEXT_NUMBER_MAX], b[TEXT_NUMBER_MAX], m[TEXT_NUMBER_MAX];
 	game_text_header_of(stdout, &c->game);
 	printf("players %u, hands %s, rollover %u, variants %s, start %s\n", rules->players, c->hands,
 	       rules->rollover, c->variants[0] ? c->variants : "none", c->start);
-	gmp_printf("positions  %Zd\ndistinct   %Zd\n", c->positions, c->distinct);
-	printf("reachable  %llu\nterminal   %llu\nmoves      %llu\nmax_depth  %u\nlayers (distance: positions, of which terminal)\n",
-	       (unsigned long long)e->reachable_count, (unsigned long long)e->terminal_count,
-	       (unsigned long long)e->move_count, e->max_depth);
+	char *positions = text_mpz(c->positions), *distinct = text_mpz(c->distinct);
+	printf("positions  %s\ndistinct   %s\n", positions ? positions : "?", distinct ? distinct : "?");
+	free(positions);
+	free(distinct);
+	printf("reachable  %s\nterminal   %s\nmoves      %s\nmax_depth  %u\nlayers (depth: positions, of which terminal)\n",
+	       text_u64(a, e->reachable_count), text_u64(b, e->terminal_count), text_u64(m, e->move_count), e->max_depth);
 	for (unsigned d = 0; d <= e->max_depth; d++)
-		printf("  %3u: %llu, %llu\n", d, (unsigned long long)e->layer_count[d],
-		       (unsigned long long)e->layer_terminal[d]);
+		printf("  %3u: %s, %s\n", d, text_u64(a, e->layer_count[d]), text_u64(b, e->layer_terminal[d]));
 	if (c->special.applies)
-		printf("closed form: %s -> reachable %llu, length %llu (%s)\n", c->special.formula,
-		       (unsigned long long)c->special.reachable, (unsigned long long)c->special.length,
+		printf("closed form: %s -> reachable %s, length %llu (%s)\n", c->special.formula,
+		       text_u64(a, c->special.reachable), (unsigned long long)c->special.length,
 		       c->special.reachable == e->reachable_count && c->special.length == e->max_depth ? "agrees" : "DISAGREES");
 	if (!c->with_unreachable)
 		return;
 	char code[POSITION_CODE_MAX];
 	for (int g = 0; g < UNREACHABLE_REASON_COUNT; g++) {
-		printf("unreachable, %s: %llu\n", unreachable_reason_text((enum unreachable_reason)g),
-		       (unsigned long long)c->u.count[g]);
+		printf("unreachable, %s: %s\n", unreachable_reason_text((enum unreachable_reason)g),
+		       text_u64(a, c->u.count[g]));
 		for (uint64_t i = 0; i < c->u.count[g] && i < COUNT_REPORT_UNREACHABLE_LIMIT; i++) {
 			position_format(rules, c->u.index[g][i], code);
 			printf("%s%s", i % 10 ? " " : "  ", code);
@@ -59,15 +63,16 @@ static void print_csv(const struct count_report *c)
 			}
 		return;
 	}
-	puts("players,hands,rollover,variants,positions,distinct,reachable,terminal,max_depth,depth,layer_positions,layer_terminal,game");
+	puts("players,hands,rollover,variants,start,positions,distinct,reachable,terminal,moves,max_depth,depth,layer_positions,layer_terminal,game");
 	for (unsigned d = 0; d <= e->max_depth; d++) {
 		printf("%u,", rules->players);
 		output_csv_field(stdout, c->hands);
 		printf(",%u,", rules->rollover);
-		output_csv_field(stdout, c->variants);
-		gmp_printf(",%Zd,%Zd,%llu,%llu,%u,%u,%llu,%llu,", c->positions, c->distinct,
+		output_csv_field(stdout, c->variants[0] ? c->variants : "none");
+		printf(",%s", c->start);
+		gmp_printf(",%Zd,%Zd,%llu,%llu,%llu,%u,%u,%llu,%llu,", c->positions, c->distinct,
 			   (unsigned long long)e->reachable_count, (unsigned long long)e->terminal_count,
-			   e->max_depth, d, (unsigned long long)e->layer_count[d],
+			   (unsigned long long)e->move_count, e->max_depth, d, (unsigned long long)e->layer_count[d],
 			   (unsigned long long)e->layer_terminal[d]);
 		game_csv_field_of(stdout, &c->game);
 		putchar('\n');

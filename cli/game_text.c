@@ -12,10 +12,9 @@ void game_text_header_of(FILE *f, const struct description *d)
 
 void game_json_rules_of(FILE *f, const struct description *d)
 {
-	fprintf(f, "{\"players\":%u,\"hands\":[", d->players);
-	for (unsigned k = 0; k < d->players; k++)
-		fprintf(f, "%s%u", k ? "," : "", d->hands[k]);
-	fprintf(f, "],\"rollover\":%u,\"lives\":%u,\"start\":", d->rollover, d->lives);
+	fprintf(f, "{\"players\":%u,\"hands\":", d->players);
+	output_json_hands(f, d->players, d->hands);
+	fprintf(f, ",\"rollover\":%u,\"lives\":%u,\"start\":", d->rollover, d->lives);
 	output_json_string(f, d->start);
 	fputs(",\"variants\":", f);
 	output_json_variants(f, d->variants);

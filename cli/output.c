@@ -51,12 +51,10 @@ void output_json_string(FILE *f, const char *text)
 
 void output_json_hands(FILE *f, unsigned players, const unsigned *hands)
 {
-	char buf[128];
-	output_hands(buf, sizeof buf, players, hands);
-	if (strchr(buf, ','))
-		fprintf(f, "[%s]", buf);
-	else
-		fputs(buf, f);
+	fputc('[', f);
+	for (unsigned k = 0; k < players; k++)
+		fprintf(f, "%s%u", k ? "," : "", hands[k]);
+	fputc(']', f);
 }
 
 void output_json_variants(FILE *f, uint64_t variants)

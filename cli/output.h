@@ -16,7 +16,7 @@ void output_hands(char *buf, size_t len, unsigned players, const unsigned *hands
 void output_csv_field(FILE *f, const char *text);
 // A JSON string with escapes.
 void output_json_string(FILE *f, const char *text);
-// JSON value for hands: a number when all equal, else an array.
+// JSON value for hands: an array, one count per seat ([2,2]).
 void output_json_hands(FILE *f, unsigned players, const unsigned *hands);
 // JSON array of variant names.
 void output_json_variants(FILE *f, uint64_t variants);

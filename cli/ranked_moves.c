@@ -10,11 +10,11 @@
 // Sort key: wins first (fewer moves better), then draws, then losses (more moves better).
 static long key(const struct ranked_move *m)
 {
-	if (m->outcome == VALUE_WIN)
-		return (long)m->moves;
-	if (m->outcome == VALUE_DRAW)
+	if (m->value == VALUE_WIN)
+		return (long)m->remoteness;
+	if (m->value == VALUE_DRAW)
 		return 1L << 20;
-	return (1L << 21) - (long)m->moves;
+	return (1L << 21) - (long)m->remoteness;
 }
 
 static int compare(const void *a, const void *b)
@@ -26,8 +26,10 @@ static int compare(const void *a, const void *b)
 	return strcmp(x->code, y->code);
 }
 
-size_t ranked_moves(const struct rules *rules, const struct solution *s, uint64_t at,
-		    struct ranked_move *out)
+// Fills and sorts out with the moves from at; duel(ctx, child, &remoteness) is the value of
+// child for the player who moved into it, with its remoteness (0 for a draw).
+static size_t rank(const struct rules *rules, uint64_t at, struct ranked_move *out,
+		   enum value (*duel)(const void *ctx, uint64_t child, unsigned *rem), const void *ctx)
 {
 	uint64_t *child = malloc(rules->max_moves * sizeof *child);
 	if (!child)
@@ -35,14 +37,42 @@ size_t ranked_moves(const struct rules *rules, const struct solution *s, uint64_
 	size_t n = movegen_children(rules, at, child);
 	for (size_t i = 0; i < n; i++) {
 		struct ranked_move *m = &out[i];
-		enum value v = solution_value(s, child[i]);
+		unsigned rem;
 		m->child = child[i];
 		movegen_describe(rules, at, child[i], m->text);
 		position_format(rules, child[i], m->code);
-		m->outcome = v == VALUE_LOSS ? VALUE_WIN : v == VALUE_WIN ? VALUE_LOSS : VALUE_DRAW;
-		m->moves = v == VALUE_DRAW ? 0 : solution_remoteness(s, child[i]) + 1;
+		m->value = duel(ctx, child[i], &rem);
+		m->remoteness = m->value == VALUE_DRAW ? 0 : rem + 1;
 	}
 	free(child);
 	qsort(out, n, sizeof *out, compare);
 	return n;
+}
+
+// Two players: the child's value for its player to move, turned round.
+static enum value two(const void *ctx, uint64_t child, unsigned *rem)
+{
+	enum value v = solution_value(ctx, child);
+	*rem = solution_remoteness(ctx, child);
+	return v == VALUE_LOSS ? VALUE_WIN : v == VALUE_WIN ? VALUE_LOSS : VALUE_DRAW;
+}
+
+// More players: the mover is the last slot of the child.
+static enum value many(const void *ctx, uint64_t child, unsigned *rem)
+{
+	const struct coalition *c = ctx;
+	*rem = coalition_remoteness(c, child, c->players - 1);
+	return coalition_value(c, child, c->players - 1);
+}
+
+size_t ranked_moves(const struct rules *rules, const struct solution *s, uint64_t at,
+		    struct ranked_move *out)
+{
+	return rank(rules, at, out, two, s);
+}
+
+size_t ranked_moves_coalition(const struct rules *rules, const struct coalition *c, uint64_t at,
+			      struct ranked_move *out)
+{
+	return rank(rules, at, out, many, c);
 }

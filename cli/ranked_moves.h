@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The moves from a solved position, described and ordered best first for the mover:
 // fastest win, then draws, then slowest loss, ties by resulting code. Used by show and play.
+// With three or more players a move's value is the mover's duel against all the others
+// (coalition.h) after it.
 #ifndef CHOPSTICKS_CLI_RANKED_MOVES_H
 #define CHOPSTICKS_CLI_RANKED_MOVES_H
 
@@ -8,18 +10,23 @@
 #include <stdint.h>
 
 #include "position.h"
+#include "coalition.h"
 #include "retrograde.h"
 
 struct ranked_move {
 	uint64_t child;
 	char text[2 * POSITION_CODE_MAX]; // "1->3", "13->22", "pass"
 	char code[POSITION_CODE_MAX];     // the resulting position
-	enum value outcome;               // for the mover
-	unsigned moves;                   // to the end, this move included (0 for a draw)
+	enum value value;                 // for the mover
+	unsigned remoteness;              // to the end, this move included (0 for a draw)
 };
 
 // Fills out (room for rules->max_moves) with the moves from reachable position at.
 size_t ranked_moves(const struct rules *rules, const struct solution *s, uint64_t at,
 		    struct ranked_move *out);
+// The same from a coalition solve (three or more players): the value and remoteness of
+// the mover's duel after each move. Returns 0 when out of memory.
+size_t ranked_moves_coalition(const struct rules *rules, const struct coalition *c, uint64_t at,
+			      struct ranked_move *out);
 
 #endif

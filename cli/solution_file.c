@@ -32,7 +32,7 @@ static void write_row(FILE *f, const struct solved *s, uint64_t i, struct ranked
 	enum value v = solution_value(&s->solution, i);
 	position_format(s->rules, i, code);
 	size_t n = ranked_moves(s->rules, &s->solution, i, moves), best = 0;
-	while (best < n && moves[best].outcome == moves[0].outcome && moves[best].moves == moves[0].moves)
+	while (best < n && moves[best].value == moves[0].value && moves[best].remoteness == moves[0].remoteness)
 		best++;
 	if (jsonl) {
 		fprintf(f, "{\"code\":\"%s\",\"depth\":%u,\"value\":\"%s\",\"remoteness\":", code, s->e.depth[i], cell_value_name(v));

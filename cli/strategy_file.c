@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
 #include "message.h"
 #include "position.h"
 
@@ -41,18 +42,28 @@ const char *strategy_file_side(unsigned side)
 // The words that open a section after "first player: " (the reader matches them).
 static const char *const opening[] = {"wins in", "loses in", "never loses"};
 
+// Whether word is one (n == 1) or one followed by 's' (any other n).
+static bool noun(const char *word, const char *one, uint64_t n)
+{
+	size_t len = strlen(one);
+	return !strncmp(word, one, len) && !strcmp(word + len, n == 1 ? "" : "s");
+}
+
 void strategy_file_write(FILE *f, const struct rules *rules, const struct strategy *s, enum notation n)
 {
 	char text[STRATEGY_TEXT_MAX];
 	const char *side = strategy_file_side(s->side);
 	if (s->kind == STRATEGY_WIN)
-		fprintf(f, "%s player: %s %u moves with %zu targets (move to the first target in the list that can be reached, or win at once)\n",
-			side, opening[0], s->moves, s->count);
+		fprintf(f, "%s player: %s %u %s with %zu %s (move to the first target in the list that can be reached, or win at once)\n",
+			side, opening[0], s->moves, text_plural(s->moves, "move", "moves"), s->count,
+			text_plural(s->count, "target", "targets"));
 	else if (s->kind == STRATEGY_RESIST)
-		fprintf(f, "%s player: %s %u moves at the earliest with %zu targets (move to the first target in the list that can be reached, or win at once)\n",
-			side, opening[1], s->moves, s->count);
+		fprintf(f, "%s player: %s %u %s at the earliest with %zu %s (move to the first target in the list that can be reached, or win at once)\n",
+			side, opening[1], s->moves, text_plural(s->moves, "move", "moves"), s->count,
+			text_plural(s->count, "target", "targets"));
 	else
-		fprintf(f, "%s player: %s with %zu positions never to move into (any other move)\n", side, opening[2], s->count);
+		fprintf(f, "%s player: %s with %zu %s never to move into (any other move)\n", side, opening[2], s->count,
+			text_plural(s->count, "position", "positions"));
 	for (size_t t = 0; t < s->count; t++) {
 		strategy_file_position(rules, s->target[t], n, text);
 		fprintf(f, "  %3zu. %-14s", t + 1, text);
@@ -111,11 +122,14 @@ static int section(struct reader *r, const char *line)
 		return bad(r, "expected 'first player:' or 'second player:'");
 	const char *rest = line + used;
 	enum strategy_kind kind;
-	if (sscanf(rest, "wins in %u moves with %zu targets", &moves, &count) == 2)
+	char unit[16] = "", item[16] = "";
+	if (sscanf(rest, "wins in %u %15s with %zu %15[a-z]", &moves, unit, &count, item) == 4 &&
+	    noun(unit, "move", moves) && noun(item, "target", count))
 		kind = STRATEGY_WIN;
-	else if (sscanf(rest, "loses in %u moves at the earliest with %zu targets", &moves, &count) == 2)
+	else if (sscanf(rest, "loses in %u %15s at the earliest with %zu %15[a-z]", &moves, unit, &count, item) == 4 &&
+		 noun(unit, "move", moves) && noun(item, "target", count))
 		kind = STRATEGY_RESIST;
-	else if (sscanf(rest, "never loses with %zu positions", &count) == 1)
+	else if (sscanf(rest, "never loses with %zu %15[a-z]", &count, item) == 2 && noun(item, "position", count))
 		kind = STRATEGY_AVOID;
 	else
 		return bad(r, "expected 'wins in N moves with K targets', 'loses in N moves at the earliest with K targets' or 'never loses with K positions'");

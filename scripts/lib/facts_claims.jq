@@ -30,7 +30,7 @@ line("count"; "n"; .claims | length),
 			line("\($p)/splits"; "n"; .splits), line("\($p)/max"; "n"; .max),
 			line("\($p)/max_at"; "s"; .max_at), line("\($p)/list"; "tt"; .moves | join(" ")))
 	  elif $p == "cutoff" or $p == "halves" then
-		table($p; [$e.rows[] | {key: .variants, cells: [["start_value", value_in]]}]),
+		table($p; [$e.rows[] | {key: (.variants | join(",")), cells: [["start_value", value_in]]}]),
 		line("\($p)/alone"; "s"; $e.alone.value), line("\($p)/combinations"; "n"; $e.combinations)
 	  elif $p == "fibonacci" then
 		table($p; [$e.rows[] | {key: .rollover, cells: [["alpha_r", .alpha], ["reachable_walk", .reachable],

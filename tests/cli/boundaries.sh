@@ -51,7 +51,7 @@ refused "--players '1'" '2 to 16' -- count --players 1
 
 # --hands: 1..16, one count or one per player.
 accepted count --hands 16 --rollover 2 --format json
-expect_stdout_match '"hands":16'
+expect_stdout_match '"hands":\[16,16\]'
 refused "--hands '17'" '1 to 16' -- count --hands 17
 refused "--hands '2,17'" '1 to 16' -- count --hands 2,17
 refused "--hands '2,2'" '2 counts' '3 players' -- count --players 3 --hands 2,2

@@ -27,7 +27,7 @@ expect_jq '.claims[2].evidence | [.total, .attacks, .splits, .max, .max_at, (.mo
 # Every evidence row names a game of its claim, and that game is the row's.
 expect_jq '[.claims[] | . as $c | .evidence.rows[]?, .evidence.cells[]? | select(.game >= ($c.games | length))] | length' '0'
 expect_jq '.claims[3] | .evidence.rows[0] as $r | [$r.variants, $r.value, $r.remoteness, .games[$r.game].options]' \
-	'["cutoff,suns","win",7,"--hands 2 --rollover 5 --variant cutoff,suns"]'
+	'[["cutoff","suns"],"win",7,"--hands 2 --rollover 5 --variant cutoff,suns"]'
 expect_jq '.claims[5].evidence | [.from, .to, (.rows | length), .agree, .rows[0]]' \
 	'[2,40,39,39,{"game":0,"rollover":2,"alpha":3,"reachable":2,"length":1,"largest_layer":1,"agrees":true}]'
 expect_jq '.claims[7].evidence | [.rollovers, .more_wins, .more_cases, ([.cells[] | select(.exception)] | length), .cells[0]]' \

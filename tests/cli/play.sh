@@ -51,7 +51,33 @@ expect_stderr_match "--level '9'"
 expect_stdout_empty
 expect_exit 2 -- play --as third
 expect_stderr_match "--as 'third'"
-expect_exit 2 -- play --players 3
-expect_stderr_one_line
+expect_exit 2 -- play --players 3 --level 2
+expect_stderr_match "--level: needs two players"
+
+# help is a command at the move prompt.
+play_with $'help\nquit\n'
+expect_stdout_match 'help: this list; quit: end the game'
+
+# The final screen and the last line count the same moves, in the singular for one.
+play_with "$ones" --variant cutoff,suicide
+n=$(sed -n 's/.*won after \([0-9]*\) moves*$/\1/p' <<<"$stdout")
+if grep -qx "after $n moves, position [0-9]*" <<<"$stdout"; then pass; else fail "final screen does not say after $n moves"; fi
+play_with $'1\n' --rollover 2 --hands 1 --as second
+expect_stdout_match 'the computer won after 1 move$'
+
+# Each code says whose view it is in; rows of hands line up when hands differ in width.
+play_with $'1\nquit\n' --hands 3 --rollover 10
+expect_stdout_match 'move 1, you to move, position 111111 \(your view\)'
+expect_stdout_match 'move 2, the computer to move, position 112111 \(the computer.s view\)'
+widths=$(grep -E '^  (you|the computer) ' <<<"$stdout" | awk '{ print length($0) }' | sort -u | wc -l)
+if [[ $widths == 1 ]]; then pass; else fail "rows of hands differ in width"; fi
+
+# Three players: the human is a seat, every other seat the computer; moves use @k.
+play_with "$(printf '1\n%.0s' {1..40})" --players 3 --rollover 3 --as 2
+expect_stdout_match 'you are seat 2 of 3; seat 1 moves first'
+expect_stdout_match 'seat 1 \(computer\) plays 1->1@'
+expect_stdout_match 'game over: (you|seat [13] \(computer\)) won after [0-9]+ moves'
+expect_exit 2 -- play --players 3 --as 4
+expect_stderr_match "--as '4': must be first, second or a seat from 1 to 3"
 
 finish

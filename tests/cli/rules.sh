@@ -55,7 +55,7 @@ alone=$(jq -c 'del(.rules)' <<<"$stdout")
 expect_exit 0 -- solve --variant attacks-only,suicide,meta --format json
 if [[ $(jq -c 'del(.rules)' <<<"$stdout") == "$alone" ]]; then pass; else fail "solve with split rules differs from attacks-only alone"; fi
 expect_stdout_match '"variants":\["suicide","meta","attacks-only"\]'
-expect_exit 0 -- variants
+COLUMNS=1000 expect_exit 0 -- variants # one line per rule, so a phrase is not wrapped
 expect_stdout_match 'Combined with split variants[^.]*, those have no effect'
 
 # Misere with zombies: the first player out wins at once, so nobody comes back. Three
@@ -69,7 +69,7 @@ expect_exit 0 -- games --players 3 --hands 1 --rollover 3 --variant misere
 same_stdout 'misere,zombies is misere' -- games --players 3 --hands 1 --rollover 3 --variant misere,zombies
 expect_exit 0 -- solve --players 3 --rollover 3 --variant misere --format csv
 same_stdout 'misere,zombies is misere' -- solve --players 3 --rollover 3 --variant misere,zombies --format csv
-expect_exit 0 -- variants
+COLUMNS=1000 expect_exit 0 -- variants
 expect_stdout_match 'Under misere zombies have no effect'
 
 finish

@@ -35,7 +35,7 @@ axes_json=$(jq -cS .rules <<<"$stdout")
 expect_exit 0 -- count --variant cutoff,transfers-only --format json
 expect_equal "JSON rules of axis options and of named variants" "$axes_json" "$(jq -cS .rules <<<"$stdout")"
 expect_exit 0 -- count --overflow cutoff --revive never --format csv
-expect_stdout_match '^players,hands,rollover,variants,positions,distinct,reachable,terminal,max_depth,depth,layer_positions,layer_terminal,game'$'\n'
+expect_stdout_match '^players,hands,rollover,variants,start,positions,distinct,reachable,terminal,moves,max_depth,depth,layer_positions,layer_terminal,game'$'\n'
 expect_stdout_match $'\n''2,2,5,"cutoff,transfers-only",[0-9,]*,"--hands 2 --rollover 5 --variant cutoff,transfers-only"'$'\n'
 
 # (b) lives: the one-finger rule comes with them, and the options say --lives.

@@ -86,7 +86,7 @@ check_fails "tex_facts parents: no such row" 1 scripts/tex_facts parents "$tmp/t
 cat >"$tmp/claims.json" <<'JSON'
 {"claims":[{"id":"draw","number":1,"statement":"A_B","verdict":"reproduced","command":"chopsticks solve","games":[],"evidence":{}},
  {"id":"cutoff","number":4,"statement":"C","verdict":"refuted; 1 row","command":"x","games":[],
-  "evidence":{"alone":{"value":"draw","remoteness":null},"combinations":1,"rows":[{"game":0,"variants":"cutoff,suns","value":"win","remoteness":7}]}},
+  "evidence":{"alone":{"value":"draw","remoteness":null},"combinations":1,"rows":[{"game":0,"variants":["cutoff","suns"],"value":"win","remoteness":7}]}},
  {"id":"uneven","number":8,"statement":"U","verdict":"v","command":"y","games":[],
   "evidence":{"from":1,"to":2,"rollovers":[2,3],"more_wins":1,"more_cases":2,"fewer_losses":2,"fewer_cases":2,"cells":[
    {"hands":[1,1],"rollover":2,"label":"W1","exception":false},{"hands":[1,1],"rollover":3,"label":"D","exception":false},
