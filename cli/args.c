@@ -26,17 +26,17 @@ int args_fail(const char *cmd, const char *fmt, ...)
 	return 2;
 }
 
-static void print_help(const struct command_args *cmd)
+void args_print_help(FILE *f, const struct command_args *cmd)
 {
-	fputs(cmd->help, stdout);
+	fputs(cmd->help, f);
 	unsigned rules = cmd->accepts & ARGS_RULES;
 	if (cmd->accepts & ARGS_RANGES)
 		rules &= ~(unsigned)(ARGS_HANDS | ARGS_ROLLOVER); // the command's help covers them
 	if (rules)
-		fputs("Rule options:\n", stdout);
+		fputs("Rule options:\n", f);
 	for (unsigned i = 0; i < OPTION_COUNT; i++)
 		if (args_shared[i].accept & rules)
-			args_shared_help(&args_shared[i], NULL);
+			args_shared_help(f, &args_shared[i], NULL);
 	char formats[64], first[16], text[128];
 	args_format_list(cmd->formats, formats, sizeof formats);
 	args_format_list(cmd->formats & -cmd->formats, first, sizeof first);
@@ -44,18 +44,18 @@ static void print_help(const struct command_args *cmd)
 		snprintf(text, sizeof text, "%s, the only format", formats);
 	else
 		snprintf(text, sizeof text, "%s (default %s)", formats, first);
-	fputs("Common options:\n", stdout);
-	args_shared_help(&args_shared[OPTION_FORMAT], text);
+	fputs("Common options:\n", f);
+	args_shared_help(f, &args_shared[OPTION_FORMAT], text);
 	for (unsigned i = 0; i < OPTION_COUNT; i++)
 		if (args_shared[i].accept & cmd->accepts & ARGS_COMPUTE)
-			args_shared_help(&args_shared[i], NULL);
+			args_shared_help(f, &args_shared[i], NULL);
 	fputs("  --help, --version\n"
 	      "An option given twice is refused unless both values are the same (lists of --variant\n"
 	      "combine), and so is an option this command does not use.\n"
 	      "Exit status: 0 success, 1 failure (including a write error on standard output), 2 bad\n"
 	      "usage or input (including instances refused as too large, with an estimate), 130\n"
 	      "interrupted.\n",
-	      stdout);
+	      f);
 }
 
 static uint64_t default_max_bytes(void)
@@ -204,7 +204,7 @@ static int parse_option(const struct command_args *cmd, struct parse_state *ps, 
 	const struct shared_option *sh = e < 0 ? args_shared_find(name, &slot) : NULL;
 	if (e < 0 && !sh)
 		return args_fail(cmd->name, "unknown option '%s'", name);
-	if (sh && sh->accept && !(sh->accept & cmd->accepts))
+	if (sh && !args_shared_takes(cmd, sh))
 		return args_fail(cmd->name, "%s is not used by %s", name, cmd->name);
 	if (sh || cmd->extra[e].takes_value) {
 		value = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
@@ -230,7 +230,7 @@ int args_parse(int argc, char **argv, const struct command_args *cmd, struct cli
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-			print_help(cmd);
+			args_print_help(stdout, cmd);
 			return 0;
 		}
 		if (!strcmp(arg, "--version")) {

@@ -7,6 +7,7 @@
 #define CHOPSTICKS_CLI_ARGS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <gmp.h>
 #include <stdint.h>
 
@@ -85,6 +86,10 @@ struct cli_options {
 // Parses argv[1..argc) of the subcommand cmd declares. Returns -1 to go on, or an exit status
 // (0 after --help or --version, 2 after an error that was printed).
 int args_parse(int argc, char **argv, const struct command_args *cmd, struct cli_options *opt);
+
+// Writes the --help of cmd to f: its help text, then the shared options it takes with their
+// texts, the rules of repeated and unused options, and the exit statuses.
+void args_print_help(FILE *f, const struct command_args *cmd);
 
 // Prints "chopsticks CMD: MESSAGE" and the --help hint to stderr; returns 2.
 int args_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

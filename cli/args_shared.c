@@ -94,6 +94,11 @@ void args_format_list(unsigned mask, char *buf, size_t len)
 		}
 }
 
+const char *args_format_name(enum format f)
+{
+	return format_names[f];
+}
+
 static int parse_format(const struct command_args *cmd, const char *name, const char *value,
 			struct cli_options *opt)
 {
@@ -159,24 +164,34 @@ const struct shared_option args_shared[OPTION_COUNT] = {
 #undef OPTION
 };
 
-void args_shared_help(const struct shared_option *o, const char *text)
+bool args_shared_takes(const struct command_args *cmd, const struct shared_option *o)
+{
+	return !o->accept || (o->accept & cmd->accepts);
+}
+
+void args_shared_text(FILE *f, const struct shared_option *o, const char *text, const char *indent)
+{
+	for (const char *p = text ? text : o->help; *p; p++) {
+		if (*p == '\n') {
+			fprintf(f, "\n%s", indent);
+		} else if (p[0] == '@' && (p[1] == 'R' || p[1] == 'D')) {
+			if (*++p == 'R')
+				fprintf(f, "%u..%u", o->lo, o->hi);
+			else
+				fprintf(f, "%u", o->fallback);
+		} else {
+			putc(*p, f);
+		}
+	}
+}
+
+void args_shared_help(FILE *f, const struct shared_option *o, const char *text)
 {
 	char left[32];
 	snprintf(left, sizeof left, "%s %s", o->name, o->metavar);
-	printf("  %-17s  ", left);
-	for (const char *p = text ? text : o->help; *p; p++) {
-		if (*p == '\n') {
-			printf("\n%21s", "");
-		} else if (p[0] == '@' && (p[1] == 'R' || p[1] == 'D')) {
-			if (*++p == 'R')
-				printf("%u..%u", o->lo, o->hi);
-			else
-				printf("%u", o->fallback);
-		} else {
-			putchar(*p);
-		}
-	}
-	putchar('\n');
+	fprintf(f, "  %-17s  ", left);
+	args_shared_text(f, o, text, "                     ");
+	putc('\n', f);
 }
 
 const struct shared_option *args_shared_find(const char *name, unsigned *slot)

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The table of shared options behind args_parse (args.h), expanded from options.def: each
 // with the ARGS_* bit that a command declares to take it, its range, default and --help
-// text, and the parser of its value. Internal to cli/args*.c.
+// text, and the parser of its value. Internal to cli/: args*.c parse and explain options with
+// it, manual.c and completion.c document them.
 #ifndef CHOPSTICKS_CLI_ARGS_SHARED_H
 #define CHOPSTICKS_CLI_ARGS_SHARED_H
+
+#include <stdio.h>
 
 #include "args.h"
 #include "variants.h"
@@ -36,10 +39,16 @@ struct shared_option {
 const struct shared_option *args_shared_find(const char *name, unsigned *slot);
 // Every row of options.def, by id, in the order --help lists them.
 extern const struct shared_option args_shared[OPTION_COUNT];
-// Writes the --help lines of o: "  --players P        " and its text, with @R and @D filled
-// in; text NULL: o->help.
-void args_shared_help(const struct shared_option *o, const char *text);
+// Whether cmd takes o: o's group is among cmd->accepts, or o belongs to every command.
+bool args_shared_takes(const struct command_args *cmd, const struct shared_option *o);
+// Writes the help text of o to f with @R and @D filled in and indent after each "\n" of it
+// (text NULL: o->help), without a final newline.
+void args_shared_text(FILE *f, const struct shared_option *o, const char *text, const char *indent);
+// Writes the --help lines of o to f: "  --players P        " and its text (args_shared_text).
+void args_shared_help(FILE *f, const struct shared_option *o, const char *text);
 // "text, csv or json": the formats of mask.
 void args_format_list(unsigned mask, char *buf, size_t len);
+// The name of format f ("csv"), as --format takes it.
+const char *args_format_name(enum format f);
 
 #endif

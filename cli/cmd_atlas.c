@@ -28,6 +28,7 @@ enum { OPT_SINGLES };
 static const struct extra_option extra[] = {{"--singles", false, NULL, 0}};
 static const struct command_args command = {"atlas", NULL, ARGS_HANDS | ARGS_ROLLOVER | ARGS_RANGES | ARGS_THREADS,
 					    FORMAT_BIT(FORMAT_CSV), extra, 1, NULL, help};
+const struct command_args *cmd_atlas_args(void) { return &command; }
 
 // Solves one cell and prints its row; refused combinations print nothing. Returns 0, or
 // the exit status of a failure.

@@ -34,6 +34,7 @@ static const char help[] =
 
 static const struct command_args command = {"claims", NULL, ARGS_THREADS,
 					    FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON), NULL, 0, NULL, help};
+const struct command_args *cmd_claims_args(void) { return &command; }
 
 #define MAX_LOOKAHEAD 6
 

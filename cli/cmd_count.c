@@ -27,6 +27,7 @@ static const char help[] =
 enum { OPT_UNREACHABLE };
 static const struct extra_option extra[] = {{"--unreachable", false, NULL, 0}, ARGS_ESTIMATE_OPTION};
 static const struct command_args command = {"count", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 2, NULL, help};
+const struct command_args *cmd_count_args(void) { return &command; }
 
 int cmd_count(int argc, char **argv)
 {

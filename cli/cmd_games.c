@@ -38,6 +38,7 @@ static const struct extra_option extra[] = {
 	{"--max-length", true, NULL, 0}, {"--examples", true, NULL, FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON)},
 	{"--table", true, NULL, FORMAT_BIT(FORMAT_CSV)}, ARGS_ESTIMATE_OPTION};
 static const struct command_args command = {"games", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 4, NULL, help};
+const struct command_args *cmd_games_args(void) { return &command; }
 
 static void print_codes(const struct rules *rules, const uint64_t *idx, size_t n, const char *sep, bool quote)
 {

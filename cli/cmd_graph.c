@@ -34,6 +34,7 @@ static const struct extra_option extra[] = {
 	{"--table", true, NULL, 0}};
 static const struct command_args command = {"graph", NULL, ARGS_RULES | ARGS_COMPUTE, FORMAT_BIT(FORMAT_DOT),
 					    extra, 4, NULL, help};
+const struct command_args *cmd_graph_args(void) { return &command; }
 
 static const char *const fill[] = {"white", "palegreen", "lightpink", "lightgrey"};
 static const char *const edge_style[] = {"solid", "dashed", "dotted"};

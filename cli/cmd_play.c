@@ -45,6 +45,7 @@ enum { OPT_AS, OPT_LEVEL, OPT_TABLE };
 static const struct extra_option extra[] = {{"--as", true, NULL, 0}, {"--level", true, NULL, 0}, {"--table", true, NULL, 0}};
 static const struct command_args command = {"play", NULL, ARGS_RULES | ARGS_COMPUTE, FORMAT_BIT(FORMAT_TEXT),
 					    extra, 3, NULL, help};
+const struct command_args *cmd_play_args(void) { return &command; }
 
 #define MAX_PLIES 1000 // a drawn game is stopped after this many moves
 

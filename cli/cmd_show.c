@@ -44,6 +44,7 @@ static const struct extra_option extra[] = {{"--table", true, NULL, 0}};
 // CODE is the start of the solve, so --start has no use here.
 static const struct command_args command = {"show", NULL, (ARGS_RULES & ~(unsigned)ARGS_START) | ARGS_COMPUTE,
 					    FORMATS_DATA, extra, 1, "CODE", help};
+const struct command_args *cmd_show_args(void) { return &command; }
 
 // The duel of seat k (0-based, counted from the mover at the position shown) at idx, which
 // is the position shown (after 0 moves) or one of its children (after 1); the remoteness

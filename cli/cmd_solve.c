@@ -49,6 +49,7 @@ static const struct extra_option extra[] = {
 	{"--position", true, NULL, FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON)}, {"--export", true, NULL, 0},
 	{"--save", true, NULL, 0}, ARGS_ESTIMATE_OPTION};
 static const struct command_args command = {"solve", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 4, NULL, help};
+const struct command_args *cmd_solve_args(void) { return &command; }
 
 static void print_two(const struct cli_options *opt, const struct solved *s, uint64_t at)
 {

@@ -60,6 +60,7 @@ static const struct extra_option extra[] = {
 	{"--position", true, NULL, 0}, {"--notation", true, NULL, 0}, {"--table", true, NULL, 0}, {"--check", true, NULL, 0}};
 static const struct command_args command = {"strategy", NULL, ARGS_RULES | ARGS_COMPUTE,
 					    FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON), extra, 4, NULL, help};
+const struct command_args *cmd_strategy_args(void) { return &command; }
 
 static const char *const kind_names[] = {"win", "resist", "avoid"};
 static const char *const fault_names[] = {"none", "no-target", "stuck", "lost", "cycle", "length", "target", "listed"};

@@ -114,6 +114,7 @@ static void print_games(struct table_row *rows, size_t n)
 
 static const struct command_args command = {"table", NULL, ARGS_HANDS | ARGS_ROLLOVER | ARGS_RANGES | ARGS_COMPUTE,
 					    FORMATS_DATA, NULL, 0, NULL, help};
+const struct command_args *cmd_table_args(void) { return &command; }
 
 // The evidence of a row as one line: "code <- parent parent; code (no parent); ... (N more)".
 static void print_evidence(FILE *f, const struct table_row *t)

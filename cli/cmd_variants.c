@@ -23,6 +23,7 @@ static const char help[] =
 
 static const struct extra_option extra[] = {{"--axes", false, NULL, 0}};
 static const struct command_args command = {"variants", NULL, 0, FORMATS_DATA, extra, 1, NULL, help};
+const struct command_args *cmd_variants_args(void) { return &command; }
 
 static int print_axes(enum format format)
 {

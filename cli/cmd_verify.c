@@ -28,6 +28,7 @@ static const char help[] =
 
 static const struct command_args command = {"verify", NULL, ARGS_THREADS,
 					    FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON), NULL, 0, "FILE", help};
+const struct command_args *cmd_verify_args(void) { return &command; }
 
 static const char *const fault_names[] = {"none", "start", "missing", "unreachable", "terminal", "win",
 					  "loss", "draw", "stray", "header"};
