@@ -14,12 +14,18 @@ cores=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)
 # kills it.
 threads_of_walk() {
 	env "$@" "$BIN" "${long[@]}" </dev/null >/dev/null 2>&1 &
-	local pid=$! n=0 waited=0
+	local pid=$! n=0 m=0 k waited=0
 	while ((waited < 200)); do
 		n=$(awk '/^Threads:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || n=0
 		(( ${n:-0} > 1 )) && break
 		sleep 0.1
 		waited=$((waited + 1))
+	done
+	# The team may still be starting: take the most threads seen over the next half second.
+	for ((k = 0; k < 5; k++)); do
+		sleep 0.1
+		m=$(awk '/^Threads:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || m=0
+		(( ${m:-0} > ${n:-0} )) && n=$m
 	done
 	kill -KILL "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
