@@ -116,6 +116,14 @@ static int parse_threads(const struct command_args *cmd, const char *name, const
 	return parse_count(cmd, OPTION_THREADS, value, &opt->threads);
 }
 
+static int parse_progress(const struct command_args *cmd, const char *name, const char *value,
+			  struct cli_options *opt)
+{
+	(void)cmd, (void)name, (void)value;
+	opt->progress = true;
+	return -1;
+}
+
 static int parse_size(const struct command_args *cmd, const char *name, const char *value,
 		      struct cli_options *opt)
 {
@@ -162,7 +170,7 @@ const struct shared_option args_shared[OPTION_COUNT] = {
 void args_shared_help(const struct shared_option *o, const char *text)
 {
 	char left[32];
-	snprintf(left, sizeof left, "%s %s", o->name, o->metavar);
+	snprintf(left, sizeof left, "%s%s%s", o->name, *o->metavar ? " " : "", o->metavar);
 	printf("  %-17s  ", left);
 	for (const char *p = text ? text : o->help; *p; p++) {
 		if (*p == '\n') {
