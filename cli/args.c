@@ -15,6 +15,7 @@
 #include "args_shared.h"
 #include "message.h"
 #include "numparse.h"
+#include "output.h"
 
 int args_fail(const char *cmd, const char *fmt, ...)
 {
@@ -169,6 +170,7 @@ static int finish(const struct command_args *cmd, struct cli_options *opt)
 #ifdef _OPENMP
 	omp_set_num_threads((int)opt->threads);
 #endif
+	output_progress_plain(opt->progress);
 	return -1;
 }
 
@@ -206,7 +208,7 @@ static int parse_option(const struct command_args *cmd, struct parse_state *ps, 
 		return args_fail(cmd->name, "unknown option '%s'", name);
 	if (sh && !args_shared_takes(cmd, sh))
 		return args_fail(cmd->name, "%s is not used by %s", name, cmd->name);
-	if (sh || cmd->extra[e].takes_value) {
+	if (sh ? *sh->metavar != '\0' : cmd->extra[e].takes_value) {
 		value = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 		if (!value)
 			return args_fail(cmd->name, "%s needs a value", name);
@@ -219,7 +221,7 @@ static int parse_option(const struct command_args *cmd, struct parse_state *ps, 
 		opt->extra_value[e] = rc < 0 ? value : opt->extra_value[e];
 		return rc > 0 ? rc : -1;
 	}
-	int rc = sh->combines ? -1 : repeated(cmd, ps, slot, name, value);
+	int rc = sh->combines || !value ? -1 : repeated(cmd, ps, slot, name, value);
 	return rc < 0 ? sh->parse(cmd, name, value, opt) : rc > 0 ? rc : -1;
 }
 

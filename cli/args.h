@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Shared command-line parsing. Each subcommand declares what it takes (struct command_args):
 // which shared options (rule options --players --hands --rollover --variant --lives --start
-// and the axis options; common options --threads --max-memory), which formats, and its own
-// options. Everything else is refused: one line on stderr plus a hint, and exit status 2.
+// and the axis options; common options --threads --max-memory --progress), which formats,
+// and its own options. Everything else is refused: one line on stderr plus a hint, and exit
+// status 2.
 #ifndef CHOPSTICKS_CLI_ARGS_H
 #define CHOPSTICKS_CLI_ARGS_H
 
@@ -75,6 +76,7 @@ struct cli_options {
 	const char *start_name;        // how messages name it: "--start" (show: "position")
 	enum format format;
 	unsigned threads;
+	bool progress;                 // --progress: plain progress lines (output_progress_plain)
 	bool hands_given, rollover_given;
 	const char *hands_text, *rollover_text; // raw text (table reads ranges)
 	const char *positional;        // the one positional argument, if the command takes one

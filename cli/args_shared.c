@@ -121,6 +121,14 @@ static int parse_threads(const struct command_args *cmd, const char *name, const
 	return parse_count(cmd, OPTION_THREADS, value, &opt->threads);
 }
 
+static int parse_progress(const struct command_args *cmd, const char *name, const char *value,
+			  struct cli_options *opt)
+{
+	(void)cmd, (void)name, (void)value;
+	opt->progress = true;
+	return -1;
+}
+
 static int parse_size(const struct command_args *cmd, const char *name, const char *value,
 		      struct cli_options *opt)
 {
@@ -188,7 +196,7 @@ void args_shared_text(FILE *f, const struct shared_option *o, const char *text, 
 void args_shared_help(FILE *f, const struct shared_option *o, const char *text)
 {
 	char left[32];
-	snprintf(left, sizeof left, "%s %s", o->name, o->metavar);
+	snprintf(left, sizeof left, "%s%s%s", o->name, *o->metavar ? " " : "", o->metavar);
 	fprintf(f, "  %-17s  ", left);
 	args_shared_text(f, o, text, "                     ");
 	putc('\n', f);

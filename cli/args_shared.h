@@ -20,7 +20,7 @@ enum shared_option_id {
 
 struct shared_option {
 	const char *name;    // "--players"; "--AXIS" (group ARGS_AXES) stands for every axis option
-	const char *metavar; // what --help calls its value: "P"
+	const char *metavar; // what --help calls its value: "P"; "": it takes no value
 	unsigned accept;     // ARGS_* bit; 0: every command takes it (--format)
 	bool combines;       // given again, its values combine (--variant) instead of conflicting
 	unsigned lo, hi;     // the range of an integer value; 0, 0 where it is no integer

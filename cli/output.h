@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Small writers shared by the subcommands: exact big numbers, CSV fields, JSON strings, the
-// hands and variants of an instance, and the progress line on stderr (only on a terminal).
+// hands and variants of an instance, and the progress lines on stderr.
 #ifndef CHOPSTICKS_CLI_OUTPUT_H
 #define CHOPSTICKS_CLI_OUTPUT_H
 
 #include <gmp.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "progress.h"
@@ -21,10 +22,15 @@ void output_json_hands(FILE *f, unsigned players, const unsigned *hands);
 // JSON array of variant names.
 void output_json_variants(FILE *f, uint64_t variants);
 
-// A progress reporter for command cmd that draws on stderr when it is a terminal and the
-// run has lasted a second, and whose stop flag is set by SIGINT (interrupt.h: from this call
-// on, SIGINT stops the computation instead of the process). One per process.
+// A progress reporter for command cmd, whose stop flag is set by SIGINT (interrupt.h: from
+// this call on, SIGINT stops the computation instead of the process). One per process; a
+// second call starts the clock again. It writes one line per report that is due (README,
+// "Progress"): on a terminal a live line, redrawn, once the run has lasted a second;
+// elsewhere a plain line every 10 s, the first after 10 s; with output_progress_plain(true)
+// plain lines at each new phase and at most every second, terminal or not.
 const struct progress *output_progress(const char *cmd);
+// --progress: plain lines even on a terminal and for short runs (args_parse sets it).
+void output_progress_plain(bool plain);
 // Clears the progress line, if one was drawn.
 void output_progress_done(void);
 // Prints the message of a failed library call; returns the exit status for st.

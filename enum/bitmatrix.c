@@ -23,6 +23,15 @@ bool bitmatrix_init(struct bitmatrix *m, uint32_t n)
 	return m->bits != NULL;
 }
 
+uint64_t bitmatrix_count(const struct bitmatrix *m, bool parallel)
+{
+	uint64_t words = bitmatrix_bytes(m->n) / 8, count = 0;
+#pragma omp parallel for schedule(static) reduction(+ : count) if (parallel)
+	for (uint64_t w = 0; w < words; w++)
+		count += (uint64_t)__builtin_popcountll(m->bits[w]);
+	return count;
+}
+
 void bitmatrix_free(struct bitmatrix *m)
 {
 	free(m->bits);

@@ -47,6 +47,9 @@ void bit_set_range(uint64_t *row, uint32_t lo, uint32_t hi);
 // Whether every bit of [lo, hi) is set.
 bool bit_range_full(const uint64_t *row, uint32_t lo, uint32_t hi);
 
+// The number of set bits; parallel as for bitmatrix_transpose.
+uint64_t bitmatrix_count(const struct bitmatrix *m, bool parallel);
+
 // dst = src transposed (or_into: dst |= src transposed). dst and src must differ and have the
 // same n. Uses the OpenMP thread count in force when parallel is true.
 void bitmatrix_transpose(struct bitmatrix *dst, const struct bitmatrix *src, bool or_into,

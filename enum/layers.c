@@ -27,8 +27,10 @@ enum status layers_run(const struct layers_engine *engine, const struct progress
 		       struct enumeration *e, struct error *err)
 {
 	e->layer_count[0] = 1;
+	struct progress_step step = {.phase = "walk", .done = 1, .at_most = e->size};
 	for (unsigned layer = 0;; layer++) {
-		progress_report(progress, "walk", layer, 0);
+		step.level = layer;
+		progress_report(progress, &step);
 		int flags = progress_stopped(progress) ? LAYERS_STOPPED : 0;
 		if (!flags)
 			flags = engine->expand(engine->ctx, layer, &e->move_count);
@@ -48,6 +50,7 @@ enum status layers_run(const struct layers_engine *engine, const struct progress
 					 "a position more than %d moves from the start: not supported (distances are kept in one byte)",
 					 ENUMERATE_MAX_LAYERS - 1);
 		e->layer_count[layer + 1] = found;
+		step.done += found;
 	}
 	if (engine->finish)
 		engine->finish(engine->ctx, e);

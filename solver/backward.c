@@ -56,7 +56,8 @@ static uint16_t end_cell(const struct backward_game *g, uint64_t idx, unsigned t
 	return cell_pack(target_won == (t == 0) ? VALUE_WIN : VALUE_LOSS, 0);
 }
 
-static void seed_position(struct solve_state *s, uint64_t idx, uint64_t *buf)
+// Returns how many of idx's states it decided (those of a position without moves).
+static uint64_t seed_position(struct solve_state *s, uint64_t idx, uint64_t *buf)
 {
 	const struct backward_game *g = s->game;
 	unsigned m = g->sides;
@@ -65,11 +66,11 @@ static void seed_position(struct solve_state *s, uint64_t idx, uint64_t *buf)
 		s->counter[idx * m + t] = 0;
 	}
 	if (!reachable(g, idx))
-		return;
+		return 0;
 	size_t n = movegen_children(g->rules, idx, buf);
 	if (n > UINT16_MAX) {
 		raise_flag(s, FLAG_WIDE);
-		return;
+		return 0;
 	}
 	for (unsigned t = 0; t < m; t++) {
 		if (n == 0)
@@ -77,13 +78,16 @@ static void seed_position(struct solve_state *s, uint64_t idx, uint64_t *buf)
 		else
 			s->counter[idx * m + t] = (uint16_t)n;
 	}
+	return n == 0 ? m : 0;
 }
 
 // Level 0: terminal states decided, counters set to the number of distinct children.
-static void seed(struct solve_state *s)
+// Returns how many states it decided.
+static uint64_t seed(struct solve_state *s)
 {
 	const struct rules *rules = s->game->rules;
-#pragma omp parallel if (rules->size * s->game->sides >= PARALLEL_MIN)
+	uint64_t decided = 0;
+#pragma omp parallel reduction(+ : decided) if (rules->size * s->game->sides >= PARALLEL_MIN)
 	{
 		uint64_t *buf = malloc(rules->max_moves * sizeof *buf);
 		if (!buf)
@@ -91,9 +95,10 @@ static void seed(struct solve_state *s)
 #pragma omp for schedule(dynamic, 4096)
 		for (uint64_t idx = 0; idx < rules->size; idx++)
 			if (buf)
-				seed_position(s, idx, buf);
+				decided += seed_position(s, idx, buf);
 		free(buf);
 	}
+	return decided;
 }
 
 // Updates state ps, a parent of a state decided at level k; returns 1 if it is now decided.
@@ -205,15 +210,19 @@ enum status backward_solve(const struct backward_game *game, const struct progre
 				 (unsigned long long)bytes);
 	enum status st = STATUS_OK;
 	*levels = 0;
-	seed(&s);
+	struct progress_step step = {.phase = game->phase, .done = seed(&s),
+				     .total = game->enumeration->reachable_count * game->sides};
 	for (unsigned k = 0; !s.flags; k++) {
-		progress_report(progress, game->stage, k, 0);
+		step.level = k;
+		progress_report(progress, &step);
 		if (progress_stopped(progress)) {
 			st = error_set(err, STATUS_INTERRUPTED, "interrupted");
 			break;
 		}
-		if (expand_level(&s, k) == 0)
+		uint64_t found = expand_level(&s, k);
+		if (found == 0)
 			break;
+		step.done += found;
 		*levels = k + 1;
 	}
 	if (st == STATUS_OK && s.flags)

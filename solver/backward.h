@@ -25,7 +25,7 @@ struct backward_game {
 	const struct rules *rules;
 	const struct enumeration *enumeration; // reachable positions: depth != ENUMERATE_UNSEEN
 	unsigned sides;
-	const char *stage; // progress stage name
+	const char *phase; // what its progress reports call it ("solve", "coalition")
 };
 
 // Bytes the solve needs besides cells (sides * rules->size of them): the counters, 2 per

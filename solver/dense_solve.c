@@ -34,6 +34,7 @@ struct solve {
 	struct bitmatrix m[M_COUNT];
 	bool parallel;
 	int oom;
+	uint64_t reachable_count; // for progress reports
 };
 
 uint64_t dense_solve_bytes(uint32_t n)
@@ -256,8 +257,12 @@ static void mark_draws(struct solve *s)
 static enum status run_levels(struct solve *s, const struct progress *progress,
 			      unsigned *levels, struct error *err)
 {
+	struct progress_step step = {.phase = "solve", .total = s->reachable_count,
+				     .done = bitmatrix_count(&s->m[M_WIN_NEW], s->parallel) +
+					     bitmatrix_count(&s->m[M_LOSS_NEW], s->parallel)};
 	for (unsigned k = 0; !s->oom; k++) {
-		progress_report(progress, "solve", k, 0);
+		step.level = k;
+		progress_report(progress, &step);
 		if (progress_stopped(progress))
 			return error_set(err, STATUS_INTERRUPTED, "interrupted");
 		uint64_t found = losses_to_wins(s, k);
@@ -272,6 +277,7 @@ static enum status run_levels(struct solve *s, const struct progress *progress,
 		*next = t;
 		if (found == 0)
 			break;
+		step.done += found;
 		*levels = k + 1;
 	}
 	if (s->oom)
@@ -300,8 +306,10 @@ enum status dense_solve(const struct dense *d, struct bitmatrix *reachable,
 	memset(cell, 0, n2 * sizeof *cell);
 	// The last two matrices are not needed to seed: allocated once reachable is freed.
 	bool ok = s.cnt && alloc_matrices(&s, 0, M_WIN_NEXT);
-	if (ok)
+	if (ok) {
+		s.reachable_count = bitmatrix_count(reachable, s.parallel);
 		seed(&s, reachable);
+	}
 	bitmatrix_free(reachable);
 	ok = ok && alloc_matrices(&s, M_WIN_NEXT, M_COUNT);
 	enum status st = ok ? run_levels(&s, progress, levels, err)

@@ -76,7 +76,7 @@ enum status paths_graph_count(const struct rules *rules, const struct enumeratio
 	enum status st = list_reachable(e, g, err);
 	if (st != STATUS_OK)
 		goto fail;
-	progress_report(progress, "lengths: graph", 0, g->count);
+	progress_report(progress, &(struct progress_step){.phase = "lengths: graph"});
 	if (progress_stopped(progress)) {
 		st = error_set(err, STATUS_INTERRUPTED, "interrupted");
 		goto fail;
@@ -199,8 +199,12 @@ enum status paths_geodesic(const struct paths_graph *g, const struct enumeration
 	for (uint64_t c = 0; c < g->count; c++)
 		if (e->depth[g->index[c]] == 0)
 			geo[c * width] = 1;
+	struct progress_step step = {.phase = "lengths: geodesic", .bound = e->max_depth,
+				     .done = e->layer_count[0], .total = g->count};
 	for (unsigned d = 1; d <= e->max_depth; d++) {
-		progress_report(progress, "lengths: geodesic", d, e->max_depth);
+		step.level = d;
+		progress_report(progress, &step);
+		step.done += e->layer_count[d];
 		if (progress_stopped(progress))
 			return error_set(err, STATUS_INTERRUPTED, "interrupted");
 #pragma omp parallel for schedule(dynamic, 1024) if (g->count >= PATHS_PARALLEL_MIN)
@@ -251,7 +255,8 @@ enum status paths_by_length(const struct paths_graph *g, uint64_t start_ordinal,
 	cur[start_ordinal * width] = 1;
 	sum_finals(by_length[0], cur, width, final, final_count);
 	for (unsigned n = 1; n <= max_length; n++) {
-		progress_report(progress, "lengths: games", n, max_length);
+		progress_report(progress, &(struct progress_step){.phase = "lengths: games", .level = n,
+								  .bound = max_length});
 		if (progress_stopped(progress)) {
 			st = error_set(err, STATUS_INTERRUPTED, "interrupted");
 			goto done;

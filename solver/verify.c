@@ -199,8 +199,12 @@ enum status walk_levels(const struct ctx *c, struct walk *w, walk_level level, v
 	uint64_t s = c->rules->start;
 	w->seen[s / 64] = w->cur[s / 64] = UINT64_C(1) << (s % 64);
 	report->checked = 1;
+	// The header's reachable count is what the walk should reach: the total of an estimate.
+	struct progress_step step = {.phase = "verify: walk", .total = c->t->reachable};
 	for (uint64_t count = 1, depth = 0; count; depth++) {
-		progress_report(progress, "verify: walk, level", depth, 0);
+		step.level = (unsigned)depth;
+		step.done = report->checked;
+		progress_report(progress, &step);
 		bool ok = true;
 		uint64_t first = level(arg, w, &ok);
 		if (!ok)

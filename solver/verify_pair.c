@@ -411,10 +411,10 @@ static uint64_t pair_level(void *arg, struct walk *w, bool *ok)
 static enum status pair_walk(const struct ctx *c, struct pair *p, struct walk *w, const struct progress *progress,
 			     struct verify_report *report, struct error *err)
 {
-	progress_report(progress, "verify: attacks", 0, 0);
+	progress_report(progress, &(struct progress_step){.phase = "verify: attacks"});
 	if (!attack_check(p))
 		return error_set(err, STATUS_FAILURE, "out of memory");
-	progress_report(progress, "verify: own-hands moves", 0, 0);
+	progress_report(progress, &(struct progress_step){.phase = "verify: own-hands moves"});
 	if (!split_check(p))
 		return error_set(err, STATUS_FAILURE, "out of memory");
 	free(p->partial);

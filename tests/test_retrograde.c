@@ -764,9 +764,9 @@ Test(retrograde, refuses_three_players)
 	fixture_free(&f);
 }
 
-static void stop_now(void *ctx, const char *stage, uint64_t done, uint64_t total)
+static void stop_now(void *ctx, const struct progress_step *step)
 {
-	(void)stage, (void)done, (void)total;
+	(void)step;
 	*(volatile sig_atomic_t *)ctx = 1;
 }
 
@@ -782,6 +782,47 @@ Test(retrograde, stops_when_asked)
 	cr_assert_eq(retrograde_solve(f.rules, &f.e, &pr, &s, &err), STATUS_INTERRUPTED);
 	cr_assert_null(s.cell);
 	fixture_free(&f);
+}
+
+// The last report of each phase: what it had settled when its last level began.
+struct last_steps {
+	struct progress_step walk, solve;
+	unsigned reports;
+};
+
+static void keep_last(void *ctx, const struct progress_step *step)
+{
+	struct last_steps *l = ctx;
+	l->reports++;
+	if (!strcmp(step->phase, "walk"))
+		l->walk = *step;
+	else if (!strcmp(step->phase, "solve"))
+		l->solve = *step;
+}
+
+// The walk reaches every reachable position within its bound; the solve's last level starts
+// with every win and loss decided, out of the reachable positions. Dense and generic engines.
+Test(retrograde, progress_counts_positions)
+{
+	struct instance cases[] = {{2, {2, 2}, 5, ""}, {2, {2, 1}, 5, ""}, {2, {3, 3}, 4, "cutoff"}};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct rules *rules = instance_rules(&cases[i]);
+		struct last_steps l = {0};
+		struct progress pr = {keep_last, &l, NULL};
+		struct solution s;
+		struct error err = {{0}};
+		cr_assert_eq(retrograde_solve(rules, NULL, &pr, &s, &err), STATUS_OK, "%s", err.msg);
+		uint64_t reachable = s.count[VALUE_WIN] + s.count[VALUE_LOSS] + s.count[VALUE_DRAW];
+		cr_assert_eq(l.walk.done, reachable, "case %zu", i);
+		cr_assert_eq(l.walk.at_most, rules->size);
+		cr_assert_eq(l.walk.total, 0, "the walk does not know its total");
+		cr_assert_eq(l.solve.total, reachable, "case %zu", i);
+		cr_assert_eq(l.solve.done, s.count[VALUE_WIN] + s.count[VALUE_LOSS], "case %zu", i);
+		cr_assert_eq(l.solve.level, s.max_remoteness, "case %zu", i);
+		cr_assert_gt(l.reports, l.solve.level);
+		solution_free(&s);
+		rules_free(rules);
+	}
 }
 
 Test(retrograde, memory_estimate)
