@@ -79,7 +79,7 @@ int args_fail(const char *cmd, const char *fmt, ...) __attribute__((format(print
 // Builds the rules of opt (and applies --start); prints the error and returns its exit
 // status on failure, 0 on success. Refuses instances that need more than the memory limit,
 // counting bytes_per_position for every index of the instance and the move tables twice.
-int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position,
+int args_build_rules(const struct cli_options *opt, double bytes_per_position,
 		     struct rules **out);
 
 // The closed-form count of distinct positions of the instance opt asks for (lives, zombies

@@ -39,7 +39,7 @@ int args_parse_range(const char *cmd, const char *name, const char *text, unsign
 
 // Refuses, before anything is allocated, an instance whose positions alone would need more
 // than the limit (estimated from the closed form, so it works at any size).
-static int check_size(const struct cli_options *opt, uint64_t bytes_per_position)
+static int check_size(const struct cli_options *opt, double bytes_per_position)
 {
 	mpz_t distinct;
 	mpz_init(distinct);
@@ -47,11 +47,11 @@ static int check_size(const struct cli_options *opt, uint64_t bytes_per_position
 	long exp2;
 	double mantissa = mpz_get_d_2exp(&exp2, distinct); // distinct = mantissa * 2^exp2
 	mpz_clear(distinct);
-	double log2_need = (double)exp2 + log2(mantissa * (double)bytes_per_position);
+	double log2_need = (double)exp2 + log2(mantissa * bytes_per_position);
 	if (!opt->spec.max_bytes || log2_need <= log2((double)opt->spec.max_bytes))
 		return 0;
 	char count[SIZE_TEXT_MAX], need[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
-	size_text_pow2(count, log2_need - log2((double)bytes_per_position));
+	size_text_pow2(count, log2_need - log2(bytes_per_position));
 	size_text_log2(need, log2_need);
 	size_text(limit, (double)opt->spec.max_bytes);
 	message_print(opt->command, "instance too large: %s positions need about %s, the limit is %s (--max-memory)",
@@ -66,7 +66,7 @@ static int drop_rules(struct rules **out, int status)
 	return status;
 }
 
-int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position, struct rules **out)
+int args_build_rules(const struct cli_options *opt, double bytes_per_position, struct rules **out)
 {
 	struct error err;
 	*out = NULL;
@@ -78,7 +78,7 @@ int args_build_rules(const struct cli_options *opt, uint64_t bytes_per_position,
 		return st == STATUS_BAD_INPUT ? 2 : 1;
 	}
 	// The tables count twice: the dense engine (dense.h) keeps a renumbered copy.
-	double need = (double)(*out)->size * (double)bytes_per_position + 2.0 * (double)(*out)->table_bytes;
+	double need = (double)(*out)->size * bytes_per_position + 2.0 * (double)(*out)->table_bytes;
 	if (opt->spec.max_bytes && need > (double)opt->spec.max_bytes) {
 		char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
 		size_text(need_text, need);

@@ -9,19 +9,19 @@
 #include "output.h"
 #include "position.h"
 
-// Bytes per position of a two-player solve at its peak: the dense solver (equal hands) keeps
-// a 2-byte cell, a 1-byte counter and six bit matrices, then the walk's distances (1 byte) and
-// five bit matrices join the cells; the generic one also keeps 2-byte counters.
-static uint64_t solve_two_bytes(const struct cli_options *opt)
+// Bytes per position of a two-player solve at its peak (the solver says), or of the walk for
+// the distances afterwards, next to the solution (1.25 bytes).
+static double solve_two_bytes(const struct cli_options *opt, bool distances)
 {
-	return opt->spec.hands[0] == opt->spec.hands[1] ? 4 : 5;
+	double solve = retrograde_bytes_per_position(&opt->spec), walk = 1.25 + ENUMERATE_BYTES_PER_POSITION;
+	return distances && walk > solve ? walk : solve;
 }
 
-int solved_build(const struct cli_options *opt, struct solved *s)
+static int build(const struct cli_options *opt, struct solved *s, bool distances)
 {
 	memset(s, 0, sizeof *s);
 	unsigned p = opt->spec.players;
-	int rc = args_build_rules(opt, p == 2 ? solve_two_bytes(opt) : 1 + 4 * p, &s->rules);
+	int rc = args_build_rules(opt, p == 2 ? solve_two_bytes(opt, distances) : 1 + 4 * p, &s->rules);
 	if (rc)
 		return rc;
 	struct error err;
@@ -29,8 +29,12 @@ int solved_build(const struct cli_options *opt, struct solved *s)
 	enum status st;
 	if (p == 2) { // solve first: the walk's distances are not held while it runs
 		st = retrograde_solve(s->rules, NULL, progress, &s->solution, &err);
-		if (st == STATUS_OK)
+		if (st == STATUS_OK && distances)
 			st = enumerate_reachable(s->rules, progress, &s->e, &err);
+		const uint64_t *c = s->solution.count;
+		if (st == STATUS_OK && !distances)
+			s->e = (struct enumeration){.size = s->rules->size,
+						    .reachable_count = c[VALUE_WIN] + c[VALUE_LOSS] + c[VALUE_DRAW]};
 	} else {
 		st = enumerate_reachable(s->rules, progress, &s->e, &err);
 		if (st == STATUS_OK)
@@ -43,6 +47,16 @@ int solved_build(const struct cli_options *opt, struct solved *s)
 	}
 	output_progress_done();
 	return 0;
+}
+
+int solved_build(const struct cli_options *opt, struct solved *s)
+{
+	return build(opt, s, true);
+}
+
+int solved_build_values(const struct cli_options *opt, struct solved *s)
+{
+	return build(opt, s, opt->spec.players != 2);
 }
 
 int solved_position(const struct solved *s, const char *cmd, const char *what, const char *code, uint64_t *idx)

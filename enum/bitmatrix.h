@@ -51,5 +51,7 @@ bool bit_range_full(const uint64_t *row, uint32_t lo, uint32_t hi);
 // same n. Uses the OpenMP thread count in force when parallel is true.
 void bitmatrix_transpose(struct bitmatrix *dst, const struct bitmatrix *src, bool or_into,
 			 bool parallel);
+// m = m transposed, in place (no second matrix), by tiles of 512 x 512 bits.
+void bitmatrix_transpose_in_place(struct bitmatrix *m, bool parallel);
 
 #endif

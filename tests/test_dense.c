@@ -18,6 +18,7 @@
 
 #include "backward.h"
 #include "bitmatrix.h"
+#include "cells.h"
 #include "dense.h"
 #include "dense_solve.h"
 #include "dense_walk.h"
@@ -498,8 +499,10 @@ static void check_solves(const struct rules *rules, const struct dense *d, const
 		     name, err.msg);
 	cr_assert_eq(retrograde_solve(rules, NULL, NULL, &alone, &err), STATUS_OK, "%s: %s", name,
 		     err.msg);
-	compare_cells(rules, with_e.cell, want, "retrograde_solve with the enumeration", name);
-	compare_cells(rules, alone.cell, want, "retrograde_solve walking by itself", name);
+	uint16_t *with_e_cell = solution_cells(&with_e), *alone_cell = solution_cells(&alone);
+	cr_assert(with_e_cell && alone_cell);
+	compare_cells(rules, with_e_cell, want, "retrograde_solve with the enumeration", name);
+	compare_cells(rules, alone_cell, want, "retrograde_solve walking by itself", name);
 	cr_assert_eq(with_e.max_remoteness, want_levels, "%s: max remoteness %u, backward levels %u",
 		     name, with_e.max_remoteness, want_levels);
 	compare_solutions(&alone, &with_e, name);
@@ -507,19 +510,24 @@ static void check_solves(const struct rules *rules, const struct dense *d, const
 		     generic.reachable_count, "%s: solved positions", name);
 
 	struct bitmatrix reachable;
-	uint16_t *cell = malloc(rules->size * sizeof *cell);
-	cr_assert_not_null(cell);
-	memset(cell, 0xa5, rules->size * sizeof *cell); // any content
+	struct solution direct;
+	memset(&direct, 0xa5, sizeof direct); // any content
 	cr_assert(bitmatrix_init(&reachable, d->n));
 	dense_seen_from_depth(d, generic.depth, &reachable);
 	unsigned levels = 12345;
-	cr_assert_eq(dense_solve(d, &reachable, NULL, cell, &levels, &err), STATUS_OK, "%s: %s",
+	cr_assert_eq(dense_solve(d, &reachable, NULL, &direct, &levels, &err), STATUS_OK, "%s: %s",
 		     name, err.msg);
+	uint16_t *cell = solution_cells(&direct);
+	cr_assert_not_null(cell);
 	compare_cells(rules, cell, want, "dense_solve", name);
+	compare_solutions(&direct, &with_e, name);
 	cr_assert_eq(levels, want_levels, "%s: dense_solve levels %u, backward_solve %u", name,
 		     levels, want_levels);
 
 	free(cell);
+	free(with_e_cell);
+	free(alone_cell);
+	solution_free(&direct);
 	solution_free(&with_e);
 	solution_free(&alone);
 	free(want);
