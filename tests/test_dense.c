@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -25,6 +26,7 @@
 #include "enumerate.h"
 #include "helpers.h"
 #include "retrograde.h"
+#include "table_file.h"
 
 // Below this many positions the walks and solves run on one thread whatever the thread
 // count (enum/dense_walk.c, solver/dense_solve.c, BACKWARD_PARALLEL_MIN), so a second thread
@@ -539,4 +541,34 @@ Test(dense, solve_matches_generic, .timeout = 120)
 {
 	size_t parallel = for_each_case(check_solves);
 	cr_assert_geq(parallel, LARGE, "the parallel paths need instances of 2^16 positions");
+}
+
+// Remoteness past 254 goes to the overflow list, in the solve and in a saved table. The
+// instance's longest forced line, 317, was found by `solve` with this change; the generic
+// solve (check_solves) confirms it cell for cell.
+Test(dense, remoteness_past_254_matches_generic, .timeout = 120)
+{
+	struct instance in = {2, {2, 2}, 40, "cutoff"};
+	struct rules *rules = instance_rules(&in);
+	struct dense *d = must_build(rules, "2x2 r40 cutoff");
+	check_solves(rules, d, "2x2 r40 cutoff");
+	struct solution s;
+	struct table_map t;
+	struct error err = {{0}};
+	cr_assert_eq(retrograde_solve(rules, NULL, NULL, &s, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(s.max_remoteness, 317);
+	cr_assert_gt(s.overflow_count, 0);
+	const char *path = "/tmp/chopsticks-dense-overflow.tbl";
+	cr_assert_eq(table_save(path, rules, &s, "x", &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(table_open(path, &t, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(t.sol.overflow_count, s.overflow_count);
+	for (uint64_t i = 0; i < rules->size; i++) {
+		cr_assert_eq(table_value(&t, i), solution_value(&s, i));
+		cr_assert_eq(table_remoteness(&t, i), solution_remoteness(&s, i));
+	}
+	table_close(&t);
+	unlink(path);
+	solution_free(&s);
+	dense_free(d);
+	rules_free(rules);
 }
