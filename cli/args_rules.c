@@ -82,15 +82,16 @@ static int print_estimate(const struct cli_options *opt, enum plan_task task, co
 	mpz_t distinct, closed, bytes, built;
 	mpz_inits(distinct, closed, bytes, built, NULL);
 	args_distinct(opt, distinct);
-	mpz_mul_ui(closed, distinct, (unsigned long)bytes_per_position);
+	mpz_mul_ui(closed, distinct, (unsigned long)(bytes_per_position * 1024)); // figures are
+	mpz_cdiv_q_ui(closed, closed, 1024);                                         // k / 1024 bytes
 	mpz_set(bytes, closed);
 	mpz_set_d(built, plan_bytes(plan, task, 1));
 	if (mpz_cmp(built, bytes) > 0)
 		mpz_set(bytes, built);
 	printf("{\"rules\":");
 	game_json_rules(stdout, rules);
-	gmp_printf(",\"positions\":%Zd,\"bytes_per_position\":%llu,\"position_bytes\":%Zd,\"table_bytes\":%llu,"
-		   "\"bytes\":%Zd,\"limit\":", distinct, (unsigned long long)bytes_per_position, closed,
+	gmp_printf(",\"positions\":%Zd,\"bytes_per_position\":%g,\"position_bytes\":%Zd,\"table_bytes\":%llu,"
+		   "\"bytes\":%Zd,\"limit\":", distinct, bytes_per_position, closed,
 		   (unsigned long long)rules->table_bytes, bytes);
 	if (opt->spec.max_bytes)
 		printf("%llu,\"fits\":%s}\n", (unsigned long long)opt->spec.max_bytes,

@@ -155,8 +155,12 @@ int cmd_solve(int argc, char **argv)
 	struct cli_options opt;
 	struct solved s;
 	int rc = args_parse(argc, argv, &command, &opt);
-	if (rc >= 0 || (rc = solved_build(&opt, &s)) != 0)
-		return rc < 0 ? 0 : rc;
+	if (rc >= 0)
+		return rc;
+	// Only the CSV output and --export print distances.
+	bool distances = opt.format == FORMAT_CSV || opt.extra_set[OPT_EXPORT];
+	if ((rc = (distances ? solved_build : solved_build_values)(&opt, &s)) != 0)
+		return rc < 0 ? 0 : rc; // -1: --estimate printed, nothing to solve
 	uint64_t at = s.rules->start;
 	if (opt.extra_set[OPT_POSITION] && (rc = solved_position(&s, "solve", "--position", opt.extra_value[OPT_POSITION], &at)) != 0) {
 		solved_free(&s);

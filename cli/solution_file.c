@@ -111,14 +111,6 @@ static int other_game(const char *cmd, const char *path, const char *file, const
 	return 2;
 }
 
-static void use_counts(struct solved *s, const uint64_t *count, unsigned max_rem, uint64_t max_at)
-{
-	s->solution.size = s->e.size = s->rules->size;
-	memcpy(s->solution.count, count, sizeof s->solution.count);
-	s->solution.max_remoteness = max_rem;
-	s->solution.max_remoteness_at = max_at;
-}
-
 static int load_table(const struct cli_options *opt, const char *path, struct solved *s)
 {
 	struct error err;
@@ -131,9 +123,9 @@ static int load_table(const struct cli_options *opt, const char *path, struct so
 		return other_game(opt->command, path, s->table.settings, want);
 	if (s->table.size != s->rules->size || s->table.start != s->rules->start)
 		return output_failure(opt->command, STATUS_BAD_INPUT, "--table: its index size does not fit its rules: the file is damaged");
-	use_counts(s, s->table.count, s->table.max_remoteness, s->table.max_remoteness_at);
+	s->solution = s->table.sol; // borrowed from the mapping
+	s->e.size = s->rules->size;
 	s->e.reachable_count = s->table.reachable;
-	s->solution.saved = &s->table;
 	return 0;
 }
 
@@ -182,12 +174,12 @@ static int import_row(struct solved *s, char *line, const char *game, unsigned l
 		return message_print(cmd, "--table '%s' is of another game: line %lu says '%s', these options give '%s' (give its rule options)",
 			       path, lineno, field[5], game), 2;
 	why = s->e.depth[idx] == ENUMERATE_UNSEEN ? "the position is not reachable from the start"
-	      : s->solution.cell[idx] ? "the position comes twice"
+	      : solution_value(&s->solution, idx) ? "the position comes twice"
 	      : s->e.depth[idx] != depth ? "the depth is not the position's distance from the start" : NULL;
 	if (why)
 		goto bad;
-	s->solution.cell[idx] = cell_pack((enum value)v, (unsigned)rem);
-	s->solution.count[v]++;
+	if (!solution_put(&s->solution, idx, (enum value)v, (unsigned)rem))
+		return output_failure(cmd, STATUS_FAILURE, "out of memory");
 	return 0;
 bad:
 	message_print(cmd, "--table '%s' line %lu: %s", path, lineno, why);
@@ -199,7 +191,7 @@ static int incomplete(const struct cli_options *opt, const char *path, const str
 {
 	char code[POSITION_CODE_MAX] = "";
 	for (uint64_t i = 0; i < s->e.size; i++)
-		if (s->e.depth[i] != ENUMERATE_UNSEEN && !s->solution.cell[i]) {
+		if (s->e.depth[i] != ENUMERATE_UNSEEN && !solution_value(&s->solution, i)) {
 			position_format(s->rules, i, code);
 			break;
 		}
@@ -216,8 +208,7 @@ static int load_csv(const struct cli_options *opt, FILE *f, const char *path, st
 	if (st != STATUS_OK)
 		return output_failure(opt->command, st, err.msg);
 	output_progress_done();
-	s->solution.cell = calloc(s->rules->size, sizeof *s->solution.cell);
-	if (!s->solution.cell)
+	if (!solution_init(&s->solution, s->rules->size))
 		return output_failure(opt->command, STATUS_FAILURE, "out of memory");
 	describe_options(s->rules, game, sizeof game);
 	if (!fgets(line, sizeof line, f) || strcmp(line, "code,depth,value,remoteness,best,game\n"))
@@ -231,7 +222,7 @@ static int load_csv(const struct cli_options *opt, FILE *f, const char *path, st
 		return message_print(opt->command, "--table '%s': %s", path, strerror(errno)), 1;
 	if (rows != s->e.reachable_count)
 		return incomplete(opt, path, s, rows);
-	use_counts(s, s->solution.count, 0, SOLUTION_NONE);
+	solution_finish(&s->solution); // the counts and the longest line, as a solve gives them
 	return 0;
 }
 

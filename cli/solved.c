@@ -9,11 +9,12 @@
 #include "output.h"
 #include "position.h"
 
-int solved_build(const struct cli_options *opt, struct solved *s)
+static int build(const struct cli_options *opt, struct solved *s, bool distances)
 {
 	memset(s, 0, sizeof *s);
 	unsigned p = opt->spec.players;
-	int rc = args_build_rules(opt, p == 2 ? PLAN_SOLVE : PLAN_COALITION, &s->rules, &s->plan);
+	enum plan_task task = p != 2 ? PLAN_COALITION : distances ? PLAN_SOLVE_DISTANCES : PLAN_SOLVE;
+	int rc = args_build_rules(opt, task, &s->rules, &s->plan);
 	if (rc)
 		return rc;
 	struct error err;
@@ -21,8 +22,12 @@ int solved_build(const struct cli_options *opt, struct solved *s)
 	enum status st;
 	if (p == 2) { // solve first: the walk's distances are not held while it runs
 		st = retrograde_solve_plan(&s->plan, NULL, progress, &s->solution, &err);
-		if (st == STATUS_OK)
+		if (st == STATUS_OK && distances)
 			st = enumerate_plan(&s->plan, progress, &s->e, &err);
+		const uint64_t *c = s->solution.count;
+		if (st == STATUS_OK && !distances)
+			s->e = (struct enumeration){.size = s->rules->size,
+						    .reachable_count = c[VALUE_WIN] + c[VALUE_LOSS] + c[VALUE_DRAW]};
 	} else {
 		st = enumerate_plan(&s->plan, progress, &s->e, &err);
 		if (st == STATUS_OK)
@@ -35,6 +40,16 @@ int solved_build(const struct cli_options *opt, struct solved *s)
 	}
 	output_progress_done();
 	return 0;
+}
+
+int solved_build(const struct cli_options *opt, struct solved *s)
+{
+	return build(opt, s, true);
+}
+
+int solved_build_values(const struct cli_options *opt, struct solved *s)
+{
+	return build(opt, s, opt->spec.players != 2);
 }
 
 int solved_position(const struct solved *s, const char *cmd, const char *what, const char *code, uint64_t *idx)

@@ -123,3 +123,48 @@ void bitmatrix_transpose(struct bitmatrix *dst, const struct bitmatrix *src, boo
 	for (uint32_t g = 0; g < groups; g++)
 		transpose_group(dst, src, g * GROUP, or_into);
 }
+
+// A tile: GROUP x GROUP blocks of 64 x 64 bits, t[p][q] the block of block row R + p and
+// word column C + q; blocks outside the matrix read as zero and are not stored.
+typedef uint64_t tile[GROUP][GROUP][64];
+
+static void tile_load(const struct bitmatrix *m, uint32_t r, uint32_t c, tile t)
+{
+	for (uint32_t p = 0; p < GROUP; p++)
+		for (unsigned i = 0; i < 64; i++) {
+			const uint64_t *row = r + p < m->words ? bitmatrix_row(m, (r + p) * 64 + i) : NULL;
+			for (uint32_t q = 0; q < GROUP; q++)
+				t[p][q][i] = row && c + q < m->words ? row[c + q] : 0;
+		}
+}
+
+// Stores the transpose of t (loaded at block row r, column c) at block row c, column r.
+static void tile_store_transposed(struct bitmatrix *m, uint32_t r, uint32_t c, tile t)
+{
+	for (uint32_t q = 0; q < GROUP && c + q < m->words; q++)
+		for (unsigned i = 0; i < 64; i++) {
+			uint64_t *row = bitmatrix_row(m, (c + q) * 64 + i);
+			for (uint32_t p = 0; p < GROUP && r + p < m->words; p++)
+				row[r + p] = t[p][q][i];
+		}
+}
+
+void bitmatrix_transpose_in_place(struct bitmatrix *m, bool parallel)
+{
+	uint32_t tiles = (m->words + GROUP - 1) / GROUP;
+	(void)parallel; // read by the OpenMP clause only
+#pragma omp parallel for schedule(dynamic, 1) if (parallel)
+	for (uint32_t ti = 0; ti < tiles; ti++)
+		for (uint32_t tj = ti; tj < tiles; tj++) {
+			tile t[2]; // 64 KiB of stack
+			uint32_t r = ti * GROUP, c = tj * GROUP, both = tj != ti ? 2 : 1;
+			for (uint32_t k = 0; k < both; k++) {
+				tile_load(m, k ? c : r, k ? r : c, t[k]);
+				for (uint32_t p = 0; p < GROUP; p++)
+					for (uint32_t q = 0; q < GROUP; q++)
+						transpose64(t[k][p][q]);
+			}
+			for (uint32_t k = 0; k < both; k++)
+				tile_store_transposed(m, k ? c : r, k ? r : c, t[k]);
+		}
+}

@@ -54,5 +54,7 @@ uint64_t bitmatrix_count(const struct bitmatrix *m, bool parallel);
 // same n. Uses the OpenMP thread count in force when parallel is true.
 void bitmatrix_transpose(struct bitmatrix *dst, const struct bitmatrix *src, bool or_into,
 			 bool parallel);
+// m = m transposed, in place (no second matrix), by tiles of 512 x 512 bits.
+void bitmatrix_transpose_in_place(struct bitmatrix *m, bool parallel);
 
 #endif

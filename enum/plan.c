@@ -33,10 +33,12 @@ static double per_position(bool dense, unsigned players, enum plan_task task, un
 		return 0;
 	case PLAN_WALK:
 		return 2;
-	case PLAN_IMPORT:
-		return 3;
-	case PLAN_SOLVE:
-		return dense ? 4 : 5;
+	case PLAN_IMPORT: // the walk, then the compact solution (1.25) filled from the file
+		return 2 + 1.25;
+	case PLAN_SOLVE: // dense: a byte and six bit matrices; generic: distances, cells and
+		return dense ? 1.75 : 5; // counters, then the compact copy beside the cells
+	case PLAN_SOLVE_DISTANCES: // then the walk for the distances beside the solution
+		return dense ? 2 + 1.25 : 5;
 	case PLAN_COALITION:
 		return 1 + 4.0 * players;
 	case PLAN_MPI_WALK:

@@ -22,7 +22,8 @@ enum plan_task {
 	PLAN_TABLES,    // only the rules and engine tables: nothing per position (a saved table)
 	PLAN_WALK,      // the walk with distances (count)
 	PLAN_IMPORT,    // the walk with distances, then 2-byte cells (a CSV solution read back)
-	PLAN_SOLVE,     // two players: solve, then walk for the distances
+	PLAN_SOLVE,     // two players: solve (no distances)
+	PLAN_SOLVE_DISTANCES, // two players: solve, then walk for the distances (CSV, --export)
 	PLAN_COALITION, // three or more players: walk, then every player against the others
 	PLAN_MPI_WALK,  // one rank's share of the walk spread over MPI ranks (mpi/walk.h)
 	PLAN_STRATEGY_CHECK, // a strategy list played against every reply (analysis/strategy_check.h)

@@ -7,7 +7,11 @@
 //   whose counter is zero is a loss if all its split moves are won. Such a parent that still
 //   has a split move open waits in ZERO_T and is checked again whenever its row of the won
 //   matrix grows.
-// Counters: CNT_DECIDED once a position has a value, CNT_UNREACHABLE for unreachable ones.
+// The byte of a position is its counter while it is undecided (CNT_UNREACHABLE for an
+// unreachable one), and its remoteness (255 past 254, see the overflow list) once DECIDED
+// has its bit; WON then tells a win from a loss. At the end the bytes are moved in place to
+// standard order (dense_order.h) and become the solution's remoteness array. Matrices are
+// transposed in place, so the levels need no scratch matrix.
 #include "dense_solve.h"
 
 #include <stdlib.h>
@@ -15,22 +19,23 @@
 
 #include "backward.h"
 #include "bitmatrix.h"
-#include "parallel.h"
+#include "dense_order.h"
 #include "movegen.h"
+#include "parallel.h"
 #include "position.h"
 
-#define CNT_DECIDED 254
-#define CNT_UNREACHABLE 255
+#define CNT_UNREACHABLE 255 // above any counter (DENSE_MAX_ATTACKS)
 
-// WON: positions won by the mover so far (A-major). ZERO_T: undecided positions with every
-// attack move won, transposed. WIN_NEW, LOSS_NEW: this level's decisions; WIN_NEXT: the next
-// level's wins; TMP: scratch for transposes.
-enum { M_WON, M_ZERO_T, M_WIN_NEW, M_LOSS_NEW, M_WIN_NEXT, M_TMP, M_COUNT };
+// WON: positions won by the mover so far (A-major). DECIDED: positions with a value.
+// ZERO_T: undecided positions with every attack move won, transposed. WIN_NEW, LOSS_NEW:
+// this level's decisions; WIN_NEXT: the next level's wins.
+enum { M_WON, M_DECIDED, M_ZERO_T, M_WIN_NEW, M_LOSS_NEW, M_WIN_NEXT, M_COUNT };
 
 struct solve {
 	const struct dense *d;
-	uint16_t *cell;
-	uint8_t *cnt; // A-major: cnt[a * n + b]
+	struct solution *out; // collects the overflow list
+	uint8_t *cnt;         // A-major: cnt[a * n + b]
+	uint8_t *grew;        // n flags: row b of WIN_NEW has a bit
 	struct bitmatrix m[M_COUNT];
 	bool parallel;
 	int oom;
@@ -39,7 +44,12 @@ struct solve {
 
 uint64_t dense_solve_bytes(uint32_t n)
 {
-	return (uint64_t)n * n + M_COUNT * bitmatrix_bytes(n);
+	return (uint64_t)n * n + M_COUNT * bitmatrix_bytes(n) + n;
+}
+
+static bool decided(const struct solve *s, uint32_t a, uint32_t b)
+{
+	return bit_get(bitmatrix_row(&s->m[M_DECIDED], a), b);
 }
 
 static uint8_t *cnt_at(const struct solve *s, uint32_t a, uint32_t b)
@@ -47,10 +57,20 @@ static uint8_t *cnt_at(const struct solve *s, uint32_t a, uint32_t b)
 	return &s->cnt[(uint64_t)a * s->d->n + b];
 }
 
-static void decide(struct solve *s, uint32_t a, uint32_t b, enum value v, unsigned k)
+// Only the thread that owns row a calls it. Wins also go to WON, at the end of the level.
+static void decide(struct solve *s, uint32_t a, uint32_t b, unsigned k)
 {
-	*cnt_at(s, a, b) = CNT_DECIDED;
-	s->cell[dense_index(s->d, a, b)] = cell_pack(v, k);
+	bit_set(bitmatrix_row(&s->m[M_DECIDED], a), b);
+	*cnt_at(s, a, b) = (uint8_t)(k < SOLUTION_OVERFLOW_MARK ? k : SOLUTION_OVERFLOW_MARK);
+	if (k < SOLUTION_OVERFLOW_MARK)
+		return;
+	bool ok;
+#pragma omp critical(dense_overflow)
+	ok = solution_overflow_add(s->out, dense_index(s->d, a, b), k);
+	if (!ok) {
+#pragma omp atomic write
+		s->oom = 1;
+	}
 }
 
 // Whether every own-hands move of (a, b), to (b, a'), is won for its mover.
@@ -73,7 +93,7 @@ static void seed_position(struct solve *s, uint32_t a, uint32_t b,
 	struct pos pos = {.seat = 0, .state = {d->state_of[a], d->state_of[b]}};
 	if (rules->terminal(rules, &pos)) {
 		bool won = movegen_pos_won_by(rules, &pos, 0);
-		decide(s, a, b, won ? VALUE_WIN : VALUE_LOSS, 0);
+		decide(s, a, b, 0);
 		bit_set(bitmatrix_row(&s->m[won ? M_WIN_NEW : M_LOSS_NEW], a), b);
 		if (won)
 			bit_set(bitmatrix_row(&s->m[M_WON], a), b);
@@ -81,7 +101,7 @@ static void seed_position(struct solve *s, uint32_t a, uint32_t b,
 	}
 	size_t attacks = dense_reach(d, &d->hit, a, b, scratch);
 	if (attacks + d->self_count[a] == 0) { // cannot arise under the current rules
-		decide(s, a, b, VALUE_LOSS, 0);
+		decide(s, a, b, 0);
 		bit_set(bitmatrix_row(&s->m[M_LOSS_NEW], a), b);
 		return;
 	}
@@ -157,30 +177,30 @@ static void mark_win(struct solve *s, uint32_t y, uint32_t x0)
 	bit_set(bitmatrix_row(&s->m[M_WIN_NEXT], y), x0);
 }
 
-// Sets WIN_NEXT to the undecided parents of this level's losses, and decides them.
+// Sets WIN_NEXT to the undecided parents of this level's losses, and decides them. Leaves
+// LOSS_NEW transposed (wins_to_losses clears it).
 static uint64_t losses_to_wins(struct solve *s, unsigned k)
 {
 	const struct dense *d = s->d;
-	struct bitmatrix *tmp = &s->m[M_TMP], *loss = &s->m[M_LOSS_NEW], *next = &s->m[M_WIN_NEXT];
-	bitmatrix_transpose(tmp, loss, false, s->parallel);
-	bitmatrix_clear(next);
-	visit_attack_parents(s, tmp, mark_win);
-	bitmatrix_clear(tmp);
+	struct bitmatrix *loss = &s->m[M_LOSS_NEW], *next = &s->m[M_WIN_NEXT];
+	bitmatrix_clear(next); // transposed first: split parents (y0, x) go to row x
 #pragma omp parallel for schedule(dynamic, 16) if (s->parallel)
-	for (uint32_t x = 0; x < d->n; x++) // split parents (y0, x): row x of tmp
+	for (uint32_t x = 0; x < d->n; x++)
 		FOR_BITS(loss, x, y, {
 			for (uint32_t r = d->unself.start[y]; r < d->unself.start[y + 1]; r++)
-				bit_set_range(bitmatrix_row(tmp, x), d->unself.run[2 * r], d->unself.run[2 * r + 1]);
+				bit_set_range(bitmatrix_row(next, x), d->unself.run[2 * r], d->unself.run[2 * r + 1]);
 		})
-	bitmatrix_transpose(next, tmp, true, s->parallel);
+	bitmatrix_transpose_in_place(next, s->parallel);
+	bitmatrix_transpose_in_place(loss, s->parallel);
+	visit_attack_parents(s, loss, mark_win);
 	uint64_t found = 0;
 #pragma omp parallel for schedule(dynamic, 16) reduction(+ : found) if (s->parallel)
 	for (uint32_t a = 0; a < d->n; a++)
 		FOR_BITS(next, a, b, {
-			if (*cnt_at(s, a, b) >= CNT_DECIDED) {
+			if (decided(s, a, b) || *cnt_at(s, a, b) == CNT_UNREACHABLE) {
 				bitmatrix_row(next, a)[b >> 6] &= ~(UINT64_C(1) << (b & 63));
 			} else {
-				decide(s, a, b, VALUE_WIN, k + 1);
+				decide(s, a, b, k + 1);
 				found++;
 			}
 		})
@@ -192,7 +212,7 @@ static uint64_t losses_to_wins(struct solve *s, unsigned k)
 static void count_down(struct solve *s, uint32_t y, uint32_t x0)
 {
 	uint8_t *c = cnt_at(s, y, x0);
-	if (*c == 0 || *c >= CNT_DECIDED || --*c > 0)
+	if (decided(s, y, x0) || *c == 0 || *c == CNT_UNREACHABLE || --*c > 0)
 		return;
 	if (splits_won(s, y, x0))
 		bit_set(bitmatrix_row(&s->m[M_LOSS_NEW], y), x0);
@@ -205,8 +225,9 @@ static void recheck_row(struct solve *s, uint32_t b)
 {
 	uint64_t *zero = bitmatrix_row(&s->m[M_ZERO_T], b);
 	FOR_BITS(&s->m[M_ZERO_T], b, a, {
-		bool loss = *cnt_at(s, a, b) == 0 && splits_won(s, a, b);
-		if (*cnt_at(s, a, b) != 0 || loss)
+		bool open = !decided(s, a, b) && *cnt_at(s, a, b) == 0;
+		bool loss = open && splits_won(s, a, b);
+		if (!open || loss)
 			zero[a >> 6] &= ~(UINT64_C(1) << (a & 63));
 		if (loss)
 			bit_set_atomic(bitmatrix_row(&s->m[M_LOSS_NEW], a), b);
@@ -223,35 +244,29 @@ static bool row_any(const struct bitmatrix *m, uint32_t row)
 }
 
 // Sets LOSS_NEW to the positions whose last open move was won at this level; decides them.
+// Leaves WIN_NEW transposed (it is cleared before its next use, as WIN_NEXT).
 static uint64_t wins_to_losses(struct solve *s, unsigned k)
 {
 	const struct dense *d = s->d;
-	struct bitmatrix *tmp = &s->m[M_TMP], *win = &s->m[M_WIN_NEW], *loss = &s->m[M_LOSS_NEW];
-	bitmatrix_transpose(tmp, win, false, s->parallel);
+	struct bitmatrix *win = &s->m[M_WIN_NEW], *loss = &s->m[M_LOSS_NEW];
+#pragma omp parallel for schedule(static) if (s->parallel)
+	for (uint32_t b = 0; b < d->n; b++)
+		s->grew[b] = row_any(win, b);
+	bitmatrix_transpose_in_place(win, s->parallel);
 	bitmatrix_clear(loss);
-	visit_attack_parents(s, tmp, count_down);
+	visit_attack_parents(s, win, count_down);
 #pragma omp parallel for schedule(dynamic, 16) if (s->parallel)
 	for (uint32_t b = 0; b < d->n; b++)
-		if (row_any(win, b))
+		if (s->grew[b])
 			recheck_row(s, b);
 	uint64_t found = 0;
 #pragma omp parallel for schedule(dynamic, 16) reduction(+ : found) if (s->parallel)
 	for (uint32_t a = 0; a < d->n; a++)
 		FOR_BITS(loss, a, b, {
-			decide(s, a, b, VALUE_LOSS, k + 1);
+			decide(s, a, b, k + 1);
 			found++;
 		})
 	return found;
-}
-
-static void mark_draws(struct solve *s)
-{
-	const struct dense *d = s->d;
-#pragma omp parallel for schedule(dynamic, 16) if (s->parallel)
-	for (uint32_t a = 0; a < d->n; a++)
-		for (uint32_t b = 0; b < d->n; b++)
-			if (*cnt_at(s, a, b) < CNT_DECIDED)
-				s->cell[dense_index(d, a, b)] = cell_pack(VALUE_DRAW, 0);
 }
 
 static enum status run_levels(struct solve *s, const struct progress *progress,
@@ -282,7 +297,6 @@ static enum status run_levels(struct solve *s, const struct progress *progress,
 	}
 	if (s->oom)
 		return error_set(err, STATUS_FAILURE, "out of memory during the solve");
-	mark_draws(s);
 	return STATUS_OK;
 }
 
@@ -295,17 +309,68 @@ static bool alloc_matrices(struct solve *s, unsigned from, unsigned to)
 	return ok;
 }
 
+// The values of standard row sb (positions (a, b) with b = engine_of[sb]) from the
+// transposed DECIDED and WON matrices and the bytes, already in standard order; undecided
+// bytes become 0. Rows may share a values byte, hence the atomic or.
+static void values_of_row(const struct solve *s, uint32_t sb, uint8_t *values)
+{
+	const struct dense *d = s->d;
+	uint32_t n = d->n, b = d->engine_of[sb];
+	const uint64_t *dec = bitmatrix_row(&s->m[M_DECIDED], b), *won = bitmatrix_row(&s->m[M_WON], b);
+	uint64_t lo = (uint64_t)sb * n;
+	uint8_t acc = 0;
+	for (uint32_t sa = 0; sa < n; sa++) {
+		uint64_t idx = lo + sa;
+		uint32_t a = d->engine_of[sa];
+		enum value v = bit_get(dec, a) ? (bit_get(won, a) ? VALUE_WIN : VALUE_LOSS)
+				 : s->cnt[idx] == CNT_UNREACHABLE ? VALUE_UNKNOWN : VALUE_DRAW;
+		if (!bit_get(dec, a))
+			s->cnt[idx] = 0;
+		acc |= (uint8_t)(v << (2 * (idx % 4)));
+		if (idx % 4 == 3 || sa + 1 == n) {
+			__atomic_fetch_or(&values[idx / 4], acc, __ATOMIC_RELAXED);
+			acc = 0;
+		}
+	}
+}
+
+// Turns the solved state into out's values and remoteness, in standard order: the working
+// matrices go first, so the peak stays that of the levels.
+static enum status compact(struct solve *s, struct error *err)
+{
+	const struct dense *d = s->d;
+	uint64_t n2 = (uint64_t)d->n * d->n;
+	for (unsigned k = M_ZERO_T; k < M_COUNT; k++)
+		bitmatrix_free(&s->m[k]);
+	bitmatrix_transpose_in_place(&s->m[M_WON], s->parallel);
+	bitmatrix_transpose_in_place(&s->m[M_DECIDED], s->parallel);
+	uint8_t *values = calloc(n2 / 4 + 1, 1);
+	if (!values || !dense_order_bytes(d, s->cnt, s->parallel)) {
+		free(values);
+		return error_set(err, STATUS_FAILURE, "out of memory: the solution needs %llu more bytes",
+				 (unsigned long long)(n2 / 4 + 1));
+	}
+#pragma omp parallel for schedule(dynamic, 16) if (s->parallel)
+	for (uint32_t sb = 0; sb < d->n; sb++)
+		values_of_row(s, sb, values);
+	s->out->values = values;
+	s->out->remoteness = s->cnt;
+	s->cnt = NULL;
+	return STATUS_OK;
+}
+
 enum status dense_solve(const struct dense *d, struct bitmatrix *reachable,
-			const struct progress *progress, uint16_t *cell, unsigned *levels,
+			const struct progress *progress, struct solution *out, unsigned *levels,
 			struct error *err)
 {
 	uint64_t n2 = (uint64_t)d->n * d->n;
-	struct solve s = {.d = d, .cell = cell, .cnt = malloc(n2 ? n2 : 1),
+	memset(out, 0, sizeof *out);
+	out->size = n2;
+	struct solve s = {.d = d, .out = out, .cnt = malloc(n2 ? n2 : 1), .grew = malloc(d->n ? d->n : 1),
 			  .parallel = n2 >= PARALLEL_MIN};
 	*levels = 0;
-	memset(cell, 0, n2 * sizeof *cell);
-	// The last two matrices are not needed to seed: allocated once reachable is freed.
-	bool ok = s.cnt && alloc_matrices(&s, 0, M_WIN_NEXT);
+	// The last matrix is not needed to seed: allocated once reachable is freed.
+	bool ok = s.cnt && s.grew && alloc_matrices(&s, 0, M_WIN_NEXT);
 	if (ok) {
 		s.reachable_count = bitmatrix_count(reachable, s.parallel);
 		seed(&s, reachable);
@@ -315,8 +380,15 @@ enum status dense_solve(const struct dense *d, struct bitmatrix *reachable,
 	enum status st = ok ? run_levels(&s, progress, levels, err)
 			    : error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu more bytes",
 					(unsigned long long)dense_solve_bytes(d->n));
+	if (st == STATUS_OK)
+		st = compact(&s, err);
 	for (unsigned k = 0; k < M_COUNT; k++)
 		bitmatrix_free(&s.m[k]);
 	free(s.cnt);
+	free(s.grew);
+	if (st == STATUS_OK)
+		solution_finish(out);
+	else
+		solution_free(out);
 	return st;
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The two-player retrograde solve on dense tables (enum/dense.h), used by retrograde.c when
-// the plan (enum/plan.h) has chosen the dense engine. Per position it keeps a one-byte
-// counter of attack moves not yet known to lose for the mover, and bit matrices of the
-// positions won so far and of each level's new wins and losses; the split moves of (A, B),
-// runs in row B of the won matrix, are checked whole when the attack counter is zero. Same
-// cells, levels and errors as backward_solve with one side, for any number of threads.
+// the plan (enum/plan.h) has chosen the dense engine. Per position it keeps one byte, a
+// counter of attack moves not yet known to lose for the mover and then the remoteness, and
+// bit matrices of the positions decided and won so far and of each level's new wins and
+// losses (1.75 bytes; plan.c holds the figure); the split moves of (A, B), runs in row B of
+// the won matrix, are checked whole when the attack counter is zero. Same results as
+// backward_solve with one side, for any number of threads.
 #ifndef CHOPSTICKS_SOLVER_DENSE_SOLVE_H
 #define CHOPSTICKS_SOLVER_DENSE_SOLVE_H
 
@@ -14,13 +15,18 @@
 #include "cell.h"
 #include "dense.h"
 #include "progress.h"
+#include "retrograde.h"
 
-// Bytes the solve needs besides the cells, the enumeration and the tables.
+// Bytes the solve needs besides the reachable matrix and the tables: its peak, which the
+// conversion to the solution's form stays under.
 uint64_t dense_solve_bytes(uint32_t n);
-// Fills cell[0 .. n * n) in standard index order (see backward_solve) for the positions in
-// reachable (A-major, from dense_walk), which it frees as soon as it has read it.
+// The same per position: 1 byte and six bit matrices (1.75).
+// Solves the positions in reachable (A-major, from dense_walk), which it frees as soon as it
+// has read it, into *out (finished: standard index order, overflow sorted, counts set; the
+// same values, remoteness, levels and errors as backward_solve with one side). On failure
+// *out is left empty. Free with solution_free.
 enum status dense_solve(const struct dense *d, struct bitmatrix *reachable,
-			const struct progress *progress, uint16_t *cell, unsigned *levels,
+			const struct progress *progress, struct solution *out, unsigned *levels,
 			struct error *err);
 
 #endif

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The two-player solver (see retrograde.h): one state per position, every move hands the
-// turn to the other player, solved by backward.c; then counts by value and the longest
-// forced line are read off the cells in index order.
+// turn to the other player, solved by dense_solve.c (equal hands) or backward.c, whose
+// 16-bit cells are copied into the compact form at the end; then counts by value and the
+// longest forced line are read off the compact form in index order.
 #include "retrograde.h"
-
-#include "table_file.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -13,7 +12,11 @@
 #include "backward.h"
 #include "dense_solve.h"
 #include "dense_walk.h"
+#include "le64.h"
 #include "plan.h"
+
+// The compact form itself: values and remoteness bytes (the overflow list is small).
+#define COMPACT_BYTES_PER_POSITION 1.25
 
 uint64_t retrograde_bytes(const struct rules *rules)
 {
@@ -21,30 +24,10 @@ uint64_t retrograde_bytes(const struct rules *rules)
 	return half > UINT64_MAX / 2 ? UINT64_MAX : 2 * half;
 }
 
-static void summarise(struct solution *s)
-{
-	uint64_t count[4] = {0};
-	s->max_remoteness = 0;
-	s->max_remoteness_at = SOLUTION_NONE;
-	for (uint64_t idx = 0; idx < s->size; idx++) {
-		uint16_t c = s->cell[idx];
-		enum value v = cell_value(c);
-		count[v]++;
-		bool first = s->max_remoteness_at == SOLUTION_NONE;
-		if ((v == VALUE_WIN || v == VALUE_LOSS) &&
-		    (first || cell_remoteness(c) > s->max_remoteness)) {
-			s->max_remoteness = cell_remoteness(c);
-			s->max_remoteness_at = idx;
-		}
-	}
-	count[VALUE_UNKNOWN] = 0;
-	memcpy(s->count, count, sizeof count);
-}
-
 // The dense solver, from the reachable positions of e or (e NULL) of its own walk, which
 // keeps no distances.
 static enum status solve_dense(const struct dense *d, const struct enumeration *e,
-			       const struct progress *progress, uint16_t *cell, unsigned *levels,
+			       const struct progress *progress, struct solution *out, unsigned *levels,
 			       struct error *err)
 {
 	struct bitmatrix reachable;
@@ -60,22 +43,42 @@ static enum status solve_dense(const struct dense *d, const struct enumeration *
 		st = dense_walk(d, NULL, progress, &walked, &reachable, err);
 	}
 	if (st == STATUS_OK)
-		st = dense_solve(d, &reachable, progress, cell, levels, err);
+		st = dense_solve(d, &reachable, progress, out, levels, err);
 	return st;
 }
 
+// Copies the generic engine's cells into the compact form.
+static enum status compact_cells(const uint16_t *cell, struct solution *out, struct error *err)
+{
+	uint64_t size = out->size;
+	if (!solution_init(out, size))
+		return error_set(err, STATUS_FAILURE, "out of memory: the solution needs %llu bytes",
+				 (unsigned long long)(size + size / 4));
+	for (uint64_t idx = 0; idx < size; idx++)
+		if (cell[idx] && !solution_put(out, idx, cell_value(cell[idx]), cell_remoteness(cell[idx])))
+			return error_set(err, STATUS_FAILURE, "out of memory for the overflow list");
+	solution_finish(out);
+	return STATUS_OK;
+}
+
 static enum status solve_generic(const struct rules *rules, const struct enumeration *e,
-				 const struct progress *progress, uint16_t *cell, unsigned *levels,
+				 const struct progress *progress, struct solution *out, unsigned *levels,
 				 struct error *err)
 {
 	struct enumeration walked;
 	enum status st = e ? STATUS_OK : enumerate_reachable_generic(rules, progress, &walked, err);
 	if (st != STATUS_OK)
 		return st;
+	uint16_t *cell = malloc((rules->size ? rules->size : 1) * sizeof *cell);
 	struct backward_game game = {rules, e ? e : &walked, 1, "solve"};
-	st = backward_solve(&game, progress, cell, levels, err);
+	st = cell ? backward_solve(&game, progress, cell, levels, err)
+		  : error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
+			      (unsigned long long)retrograde_bytes(rules));
 	if (!e)
 		enumeration_free(&walked);
+	if (st == STATUS_OK)
+		st = compact_cells(cell, out, err);
+	free(cell);
 	return st;
 }
 
@@ -93,19 +96,12 @@ enum status retrograde_solve_plan(const struct plan *plan, const struct enumerat
 	if (retrograde_bytes(rules) == UINT64_MAX)
 		return error_set(err, STATUS_BAD_INPUT, "instance too large to solve");
 	out->size = rules->size;
-	out->cell = malloc((rules->size ? rules->size : 1) * sizeof *out->cell);
-	if (!out->cell)
-		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
-				 (unsigned long long)retrograde_bytes(rules));
 	unsigned levels;
-	enum status st = plan->dense ? solve_dense(plan->dense, e, progress, out->cell, &levels, err)
-				     : solve_generic(rules, e, progress, out->cell, &levels, err);
-	if (st != STATUS_OK) {
+	enum status st = plan->dense ? solve_dense(plan->dense, e, progress, out, &levels, err)
+				     : solve_generic(rules, e, progress, out, &levels, err);
+	if (st != STATUS_OK)
 		solution_free(out);
-		return st;
-	}
-	summarise(out);
-	return STATUS_OK;
+	return st;
 }
 
 enum status retrograde_solve(const struct rules *rules, const struct enumeration *e,
@@ -122,18 +118,115 @@ enum status retrograde_solve(const struct rules *rules, const struct enumeration
 	return st;
 }
 
-enum value solution_value(const struct solution *s, uint64_t idx)
-{
-	return s->saved ? table_value(s->saved, idx) : cell_value(s->cell[idx]);
-}
-
 unsigned solution_remoteness(const struct solution *s, uint64_t idx)
 {
-	return s->saved ? table_remoteness(s->saved, idx) : cell_remoteness(s->cell[idx]);
+	uint8_t b = s->remoteness[idx];
+	if (b != SOLUTION_OVERFLOW_MARK)
+		return b;
+	uint64_t lo = 0, hi = s->overflow_count;
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (le64_load(s->overflow + 16 * mid) < idx)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < s->overflow_count && le64_load(s->overflow + 16 * lo) == idx)
+		return (unsigned)le64_load(s->overflow + 16 * lo + 8);
+	return SOLUTION_OVERFLOW_MARK; // verify reports a mark without an entry
+}
+
+bool solution_init(struct solution *s, uint64_t size)
+{
+	memset(s, 0, sizeof *s);
+	s->size = size;
+	s->max_remoteness_at = SOLUTION_NONE;
+	s->values = calloc((size + 3) / 4 + 1, 1);
+	s->remoteness = calloc(size ? size : 1, 1);
+	if (s->values && s->remoteness)
+		return true;
+	solution_free(s);
+	return false;
+}
+
+bool solution_overflow_add(struct solution *s, uint64_t idx, unsigned remoteness)
+{
+	if (s->overflow_count == s->overflow_room) {
+		uint64_t room = s->overflow_room ? 2 * s->overflow_room : 64;
+		uint8_t *grown = realloc((uint8_t *)s->overflow, room * 16);
+		if (!grown)
+			return false;
+		s->overflow = grown;
+		s->overflow_room = room;
+	}
+	uint8_t *entry = (uint8_t *)s->overflow + 16 * s->overflow_count++;
+	le64_store(entry, idx);
+	le64_store(entry + 8, remoteness);
+	return true;
+}
+
+bool solution_put(struct solution *s, uint64_t idx, enum value v, unsigned remoteness)
+{
+	uint8_t *values = (uint8_t *)s->values, *rem = (uint8_t *)s->remoteness;
+	values[idx / 4] = (uint8_t)((values[idx / 4] & ~(3u << (2 * (idx % 4)))) | (unsigned)v << (2 * (idx % 4)));
+	bool timed = v == VALUE_WIN || v == VALUE_LOSS;
+	rem[idx] = (uint8_t)(!timed ? 0 : remoteness < SOLUTION_OVERFLOW_MARK ? remoteness : SOLUTION_OVERFLOW_MARK);
+	return !timed || remoteness < SOLUTION_OVERFLOW_MARK || solution_overflow_add(s, idx, remoteness);
+}
+
+static int by_index(const void *x, const void *y)
+{
+	uint64_t a = le64_load(x), b = le64_load(y);
+	return (a > b) - (a < b);
+}
+
+// Counts by value and the longest forced line, in index order (chunks combined in order).
+static void summarise(struct solution *s)
+{
+	uint64_t count[4] = {0}, best_at = SOLUTION_NONE;
+	unsigned best = 0;
+#pragma omp parallel if (s->size >= (UINT64_C(1) << 20))
+	{
+		uint64_t c[4] = {0}, at = SOLUTION_NONE;
+		unsigned longest = 0;
+#pragma omp for schedule(static) nowait
+		for (uint64_t idx = 0; idx < s->size; idx++) {
+			enum value v = solution_value(s, idx);
+			c[v]++;
+			if (v != VALUE_WIN && v != VALUE_LOSS)
+				continue;
+			unsigned r = solution_remoteness(s, idx);
+			if (at == SOLUTION_NONE || r > longest)
+				longest = r, at = idx;
+		}
+#pragma omp critical
+		{
+			for (int v = 0; v < 4; v++)
+				count[v] += c[v];
+			if (at != SOLUTION_NONE &&
+			    (best_at == SOLUTION_NONE || longest > best || (longest == best && at < best_at)))
+				best = longest, best_at = at;
+		}
+	}
+	count[VALUE_UNKNOWN] = 0;
+	memcpy(s->count, count, sizeof count);
+	s->max_remoteness = best;
+	s->max_remoteness_at = best_at;
+}
+
+void solution_finish(struct solution *s)
+{
+	if (s->overflow_count > 1)
+		qsort((uint8_t *)s->overflow, s->overflow_count, 16, by_index);
+	summarise(s);
 }
 
 void solution_free(struct solution *s)
 {
-	free(s->cell);
+	if (!s->borrowed) {
+		free((uint8_t *)s->values);
+		free((uint8_t *)s->remoteness);
+		free((uint8_t *)s->overflow);
+	}
 	memset(s, 0, sizeof *s);
 }

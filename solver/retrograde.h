@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The two-player solver: win, loss or draw for the player to move, and remoteness, for every
 // reachable position of any rules the engine supports. Not for three or more players (see
-// coalition.h). Invariant: 2 bytes per position (value in the top 2 bits, remoteness in the
-// low 14, see cell.h), identical for any thread count.
+// coalition.h). Invariant: the solution is in the compact form of a saved table's sections
+// (table_file.h), in standard index order, identical for any thread count.
 #ifndef CHOPSTICKS_SOLVER_RETROGRADE_H
 #define CHOPSTICKS_SOLVER_RETROGRADE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "cell.h"
@@ -16,21 +17,28 @@
 
 #define SOLUTION_MAX_REMOTENESS CELL_MAX_REMOTENESS
 #define SOLUTION_NONE UINT64_MAX
+// A remoteness byte of 255 says: see the overflow list.
+#define SOLUTION_OVERFLOW_MARK 255
 
-struct table_map;
-
+// Example: position 5 a win in 3 and position 6 a loss in 300 give values[1] bits 2-3 = 1
+// and bits 4-5 = 2, remoteness[5] = 3, remoteness[6] = 255 and the overflow entry (6, 300).
 struct solution {
-	uint64_t size;             // rules->size
-	uint16_t *cell;            // size cells; unreachable positions hold 0 (VALUE_UNKNOWN)
-	const struct table_map *saved; // instead of cells: a saved table (table_file.h)
-	uint64_t count[4];         // reachable positions by enum value (count[VALUE_UNKNOWN] = 0)
-	unsigned max_remoteness;   // the longest forced line: largest remoteness of a win or loss
-	uint64_t max_remoteness_at;// smallest index attaining it, SOLUTION_NONE if no win or loss
+	uint64_t size;               // rules->size
+	const uint8_t *values;       // ceil(size / 4) bytes: index i in bits 2 (i % 4) of byte i / 4
+	                             // (enum value; unreachable positions hold VALUE_UNKNOWN)
+	const uint8_t *remoteness;   // size bytes: min(remoteness, 255); 0 for draws, unreachable
+	const uint8_t *overflow;     // overflow_count pairs (u64 index, u64 remoteness), LE,
+	uint64_t overflow_count;     // ascending index: the positions marked 255
+	bool borrowed;               // the arrays belong to someone else (a mapped table)
+	uint64_t count[4];           // reachable positions by enum value (count[VALUE_UNKNOWN] = 0)
+	unsigned max_remoteness;     // the longest forced line: largest remoteness of a win or loss
+	uint64_t max_remoteness_at;  // smallest index attaining it, SOLUTION_NONE if no win or loss
+	// While building (solution_init .. solution_finish): room for overflow entries.
+	uint64_t overflow_room;
 };
 
-// Bytes retrograde_solve allocates (cells and child counters, 4 per position); the rules
-// tables and the enumeration come on top; UINT64_MAX when past 64 bits. Use it to refuse
-// instances before solving.
+// Bytes the generic engine allocates (cells and child counters, 4 per position, before the
+// compact copy); UINT64_MAX when past 64 bits, which retrograde_solve refuses.
 uint64_t retrograde_bytes(const struct rules *rules);
 
 // Solves every position reachable in e (an enumeration of these rules; NULL: the solver
@@ -50,11 +58,26 @@ enum status retrograde_solve_plan(const struct plan *plan, const struct enumerat
 				  const struct progress *progress, struct solution *out,
 				  struct error *err);
 
+
 // The value of position idx (< size) for the player to move; VALUE_UNKNOWN if unreachable.
-enum value solution_value(const struct solution *s, uint64_t idx);
+static inline enum value solution_value(const struct solution *s, uint64_t idx)
+{
+	return (enum value)(s->values[idx / 4] >> (2 * (idx % 4)) & 3);
+}
 // Its remoteness: moves to the end when the winner hurries and the loser delays; 0 for a
-// draw, a terminal or an unreachable position.
+// draw, a terminal or an unreachable position. A 255 mark without an overflow entry gives 255.
 unsigned solution_remoteness(const struct solution *s, uint64_t idx);
+
+// Building a solution by hand (the generic engine, a CSV import): solution_init allocates
+// cleared arrays for size positions (false on allocation failure, *s then empty);
+// solution_put records one position (not thread-safe; false when the overflow list cannot
+// grow); solution_finish sorts the overflow list and sets the counts and the longest line.
+bool solution_init(struct solution *s, uint64_t size);
+bool solution_put(struct solution *s, uint64_t idx, enum value v, unsigned remoteness);
+// Appends (idx, remoteness) to the overflow list, in any order; false on allocation failure.
+bool solution_overflow_add(struct solution *s, uint64_t idx, unsigned remoteness);
+void solution_finish(struct solution *s);
+// Frees what s owns (nothing when borrowed) and clears it.
 void solution_free(struct solution *s);
 
 #endif

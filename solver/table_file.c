@@ -12,8 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "le64.h"
+
 #define CHUNK (UINT64_C(1) << 20)
-#define OVERFLOW_MARK 255
 
 static const char magic[8] = {'C', 'H', 'O', 'P', 'S', 'T', 'B', 'L'};
 
@@ -28,30 +29,16 @@ static uint64_t mix(uint64_t h, uint64_t w)
 	return h * UINT64_C(0x9E3779B97F4A7C15);
 }
 
-static uint64_t load64(const uint8_t *p)
-{
-	uint64_t w = 0;
-	for (int k = 7; k >= 0; k--)
-		w = w << 8 | p[k];
-	return w;
-}
-
-static void store64(uint8_t *p, uint64_t w)
-{
-	for (int k = 0; k < 8; k++)
-		p[k] = (uint8_t)(w >> (8 * k));
-}
-
 static uint64_t chunk_hash(const uint8_t *p, size_t len)
 {
 	uint64_t h = len;
 	size_t i = 0;
 	for (; i + 8 <= len; i += 8)
-		h = mix(h, load64(p + i));
+		h = mix(h, le64_load(p + i));
 	if (i < len) {
 		uint8_t last[8] = {0};
 		memcpy(last, p + i, len - i);
-		h = mix(h, load64(last));
+		h = mix(h, le64_load(last));
 	}
 	return h;
 }
@@ -111,39 +98,24 @@ static void put_byte(struct writer *w, uint8_t b)
 		flush_chunk(w);
 }
 
-static void put_bytes(struct writer *w, const uint8_t *p, size_t n)
+static void put_bytes(struct writer *w, const uint8_t *p, uint64_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		put_byte(w, p[i]);
+	while (n) {
+		size_t room = CHUNK - w->used, k = n < room ? (size_t)n : room;
+		memcpy(w->buf + w->used, p, k);
+		w->used += k;
+		w->total += k;
+		p += k;
+		n -= k;
+		if (w->used == CHUNK)
+			flush_chunk(w);
+	}
 }
 
 static void put_pad(struct writer *w)
 {
 	while (w->total % 8)
 		put_byte(w, 0);
-}
-
-static void put_u64(struct writer *w, uint64_t v)
-{
-	uint8_t b[8];
-	store64(b, v);
-	put_bytes(w, b, 8);
-}
-
-static uint8_t remoteness_byte(uint16_t cell)
-{
-	enum value v = cell_value(cell);
-	unsigned r = cell_remoteness(cell);
-	return v == VALUE_WIN || v == VALUE_LOSS ? (uint8_t)(r < OVERFLOW_MARK ? r : OVERFLOW_MARK) : 0;
-}
-
-static uint64_t count_overflow(const struct solution *s)
-{
-	uint64_t m = 0;
-#pragma omp parallel for reduction(+ : m) schedule(static)
-	for (uint64_t i = 0; i < s->size; i++)
-		m += remoteness_byte(s->cell[i]) == OVERFLOW_MARK;
-	return m;
 }
 
 static uint64_t round8(uint64_t v) { return (v + 7) / 8 * 8; }
@@ -167,31 +139,22 @@ static void put_header(struct writer *w, const struct rules *rules, const struct
 	f[H_REMOTENESS] = f[H_VALUES] + round8((s->size + 3) / 4);
 	f[H_OVERFLOW_AT] = f[H_REMOTENESS] + round8(s->size);
 	memcpy(head, magic, 8);
-	store64(head + 8, TABLE_VERSION | (uint64_t)TABLE_INDEX_SCHEME << 32);
+	le64_store(head + 8, TABLE_VERSION | (uint64_t)TABLE_INDEX_SCHEME << 32);
 	for (int k = 0; k < H_FIELDS; k++)
-		store64(head + 16 + 8 * k, f[k]);
+		le64_store(head + 16 + 8 * k, f[k]);
 	put_bytes(w, head, sizeof head);
 	put_bytes(w, (const uint8_t *)settings, len);
 	put_pad(w);
 }
 
+// The solution's arrays are the sections as they are (struct solution).
 static void put_sections(struct writer *w, const struct solution *s)
 {
-	for (uint64_t i = 0; i < s->size; i += 4) {
-		uint8_t b = 0;
-		for (uint64_t k = 0; k < 4 && i + k < s->size; k++)
-			b |= (uint8_t)(cell_value(s->cell[i + k]) << (2 * k));
-		put_byte(w, b);
-	}
+	put_bytes(w, s->values, (s->size + 3) / 4);
 	put_pad(w);
-	for (uint64_t i = 0; i < s->size; i++)
-		put_byte(w, remoteness_byte(s->cell[i]));
+	put_bytes(w, s->remoteness, s->size);
 	put_pad(w);
-	for (uint64_t i = 0; i < s->size; i++)
-		if (remoteness_byte(s->cell[i]) == OVERFLOW_MARK) {
-			put_u64(w, i);
-			put_u64(w, cell_remoteness(s->cell[i]));
-		}
+	put_bytes(w, s->overflow, 16 * s->overflow_count);
 }
 
 static void put_checksum(struct writer *w)
@@ -202,7 +165,7 @@ static void put_checksum(struct writer *w)
 	for (uint64_t c = 0; c < w->chunks_hashed; c++)
 		h = mix(h, w->chunk_hashes[c]);
 	uint8_t b[8];
-	store64(b, h);
+	le64_store(b, h);
 	if (!w->failed && fwrite(b, 1, 8, w->f) != 8)
 		w->failed = true;
 }
@@ -221,7 +184,7 @@ enum status table_save(const char *path, const struct rules *rules, const struct
 		free(w.buf);
 		return error_set(err, STATUS_FAILURE, "--save '%s': %s", path, strerror(w.f ? ENOMEM : e));
 	}
-	put_header(&w, rules, s, settings, count_overflow(s));
+	put_header(&w, rules, s, settings, s->overflow_count);
 	put_sections(&w, s);
 	put_checksum(&w);
 	int e = errno;
@@ -241,9 +204,9 @@ enum status table_save(const char *path, const struct rules *rules, const struct
 static enum status parse_header(struct table_map *t, const char *path, struct error *err)
 {
 	const uint8_t *p = t->base;
-	uint64_t f[H_FIELDS], version = load64(p + 8);
+	uint64_t f[H_FIELDS], version = le64_load(p + 8);
 	for (int k = 0; k < H_FIELDS; k++)
-		f[k] = load64(p + 16 + 8 * k);
+		f[k] = le64_load(p + 16 + 8 * k);
 	if ((uint32_t)version != TABLE_VERSION || version >> 32 != TABLE_INDEX_SCHEME)
 		return error_set(err, STATUS_BAD_INPUT, "'%s': format version %u, index scheme %u; this tool reads version %d, scheme %d",
 				 path, (unsigned)(uint32_t)version, (unsigned)(version >> 32), TABLE_VERSION, TABLE_INDEX_SCHEME);
@@ -264,12 +227,13 @@ static enum status parse_header(struct table_map *t, const char *path, struct er
 	t->start = f[H_START];
 	t->max_remoteness = (unsigned)(uint32_t)f[H_MAXREM_LEN];
 	t->max_remoteness_at = f[H_MAXREM_AT];
-	t->overflow_count = f[H_OVERFLOW];
 	memcpy(t->settings, p + f[H_SETTINGS], len);
 	t->settings[len] = '\0';
-	t->values = p + f[H_VALUES];
-	t->remoteness = p + f[H_REMOTENESS];
-	t->overflow = p + f[H_OVERFLOW_AT];
+	t->sol = (struct solution){.size = n, .values = p + f[H_VALUES], .remoteness = p + f[H_REMOTENESS],
+				   .overflow = p + f[H_OVERFLOW_AT], .overflow_count = f[H_OVERFLOW],
+				   .borrowed = true, .max_remoteness = t->max_remoteness,
+				   .max_remoteness_at = t->max_remoteness_at};
+	memcpy(t->sol.count, t->count, sizeof t->count);
 	return STATUS_OK;
 }
 
@@ -308,10 +272,10 @@ enum status table_open(const char *path, struct table_map *out, struct error *er
 		st = error_set(err, STATUS_BAD_INPUT, "'%s': not a solution table (no CHOPSTBL magic; CSV and JSONL exports are read by name)", path);
 	else
 		st = parse_header(out, path, err);
-	if (st == STATUS_OK && table_checksum(out->base, out->bytes - 8) != load64(out->base + out->bytes - 8))
+	if (st == STATUS_OK && table_checksum(out->base, out->bytes - 8) != le64_load(out->base + out->bytes - 8))
 		st = error_set(err, STATUS_BAD_INPUT, "'%s': checksum mismatch: the file is damaged", path);
-	for (uint64_t k = 1; st == STATUS_OK && k < out->overflow_count; k++)
-		if (load64(out->overflow + 16 * k) <= load64(out->overflow + 16 * (k - 1)))
+	for (uint64_t k = 1; st == STATUS_OK && k < out->sol.overflow_count; k++)
+		if (le64_load(out->sol.overflow + 16 * k) <= le64_load(out->sol.overflow + 16 * (k - 1)))
 			st = error_set(err, STATUS_BAD_INPUT, "'%s': overflow entries out of order", path);
 	if (st != STATUS_OK)
 		table_close(out);
@@ -327,23 +291,10 @@ void table_close(struct table_map *t)
 
 enum value table_value(const struct table_map *t, uint64_t idx)
 {
-	return (enum value)(t->values[idx / 4] >> (2 * (idx % 4)) & 3);
+	return solution_value(&t->sol, idx);
 }
 
 unsigned table_remoteness(const struct table_map *t, uint64_t idx)
 {
-	uint8_t b = t->remoteness[idx];
-	if (b != OVERFLOW_MARK)
-		return b;
-	uint64_t lo = 0, hi = t->overflow_count;
-	while (lo < hi) {
-		uint64_t mid = lo + (hi - lo) / 2;
-		if (load64(t->overflow + 16 * mid) < idx)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < t->overflow_count && load64(t->overflow + 16 * lo) == idx)
-		return (unsigned)load64(t->overflow + 16 * lo + 8);
-	return OVERFLOW_MARK; // verify reports a mark without an entry
+	return solution_remoteness(&t->sol, idx);
 }

@@ -32,11 +32,12 @@
 struct table_map {
 	const uint8_t *base;     // the mapped file
 	size_t bytes;
-	uint64_t size, reachable, count[4], start, max_remoteness_at, overflow_count;
+	uint64_t size, reachable, count[4], start, max_remoteness_at;
 	unsigned max_remoteness;
 	char settings[TABLE_SETTINGS_MAX];
-	const uint8_t *values, *remoteness;
-	const uint8_t *overflow; // overflow_count pairs of u64, little-endian
+	// The sections are a solution's arrays as they are: sol borrows them from the mapping
+	// (and has the header's size, counts and longest line), for solution_value and the rest.
+	struct solution sol;
 };
 
 // The checksum of data[0 .. len): the data is cut into 1 MiB chunks, each hashed word by
@@ -56,6 +57,7 @@ enum status table_save(const char *path, const struct rules *rules, const struct
 enum status table_open(const char *path, struct table_map *out, struct error *err);
 void table_close(struct table_map *t);
 
+// solution_value and solution_remoteness of t->sol.
 enum value table_value(const struct table_map *t, uint64_t idx);
 unsigned table_remoteness(const struct table_map *t, uint64_t idx);
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "le64.h"
 #include "movegen.h"
 #include "position.h"
 #include "verify_walk.h"
@@ -234,7 +235,7 @@ static void tally_pass(const struct ctx *c, const struct walk *w, struct tally *
 #pragma omp parallel for schedule(static, 65536) reduction(+ : win, loss, draw, marks) reduction(min : unreached, stray) reduction(max : max_rem)
 	for (uint64_t i = 0; i < t->size; i++) {
 		enum value v = table_value(t, i);
-		uint8_t b = t->remoteness[i];
+		uint8_t b = t->sol.remoteness[i];
 		bool decided = v == VALUE_WIN || v == VALUE_LOSS;
 		win += v == VALUE_WIN;
 		loss += v == VALUE_LOSS;
@@ -250,24 +251,16 @@ static void tally_pass(const struct ctx *c, const struct walk *w, struct tally *
 	*out = (struct tally){{0, win, loss, draw}, unreached, stray, marks, max_rem};
 }
 
-static uint64_t load64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	for (int k = 7; k >= 0; k--)
-		v = v << 8 | p[k];
-	return v;
-}
-
 // The overflow entries: each at a decided position marked 255, with remoteness >= 255.
 // Returns the largest remoteness there (0 if none), or sets the fault.
 static unsigned check_overflow(const struct ctx *c, const struct tally *y, struct verify_report *report)
 {
 	const struct table_map *t = c->t;
 	unsigned largest = 0;
-	for (uint64_t k = 0; k < t->overflow_count; k++) {
-		uint64_t i = load64(t->overflow + 16 * k), r = load64(t->overflow + 16 * k + 8);
+	for (uint64_t k = 0; k < t->sol.overflow_count; k++) {
+		uint64_t i = le64_load(t->sol.overflow + 16 * k), r = le64_load(t->sol.overflow + 16 * k + 8);
 		enum value v = i < t->size ? table_value(t, i) : VALUE_UNKNOWN;
-		if (v == VALUE_UNKNOWN || v == VALUE_DRAW || t->remoteness[i] != 255 || r < 255 || r > UINT32_MAX) {
+		if (v == VALUE_UNKNOWN || v == VALUE_DRAW || t->sol.remoteness[i] != 255 || r < 255 || r > UINT32_MAX) {
 			report->fault = VERIFY_STRAY;
 			report->at = i < t->size ? i : NONE;
 			snprintf(report->why, sizeof report->why, "overflow entry %llu (index %llu, remoteness %llu) is not at a win or loss marked 255",
@@ -276,11 +269,11 @@ static unsigned check_overflow(const struct ctx *c, const struct tally *y, struc
 		}
 		largest = r > largest ? (unsigned)r : largest;
 	}
-	if (y->marks != t->overflow_count) {
+	if (y->marks != t->sol.overflow_count) {
 		report->fault = VERIFY_STRAY;
 		report->at = NONE;
 		snprintf(report->why, sizeof report->why, "%llu positions are marked 255 but %llu overflow entries exist",
-			 (unsigned long long)y->marks, (unsigned long long)t->overflow_count);
+			 (unsigned long long)y->marks, (unsigned long long)t->sol.overflow_count);
 	}
 	return largest;
 }

@@ -42,8 +42,8 @@ struct pair {
 static inline unsigned code8(const struct table_map *t, uint64_t j)
 {
 	static const uint8_t base[4] = {C_UNKNOWN, C_WON, 1, C_DRAW};
-	unsigned v = t->values[j / 4] >> (2 * (j % 4)) & 3;
-	return v == VALUE_LOSS ? 1u + t->remoteness[j] : base[v];
+	unsigned v = t->sol.values[j / 4] >> (2 * (j % 4)) & 3;
+	return v == VALUE_LOSS ? 1u + t->sol.remoteness[j] : base[v];
 }
 
 // What children with smallest code mn and largest remoteness mx (C_NONE: no children)
@@ -98,7 +98,7 @@ static bool attack_check(const struct pair *p)
 					uint64_t j = b + n * (a0 + w);
 					unsigned k = code8(t, j);
 					code[w * n + b] = (uint8_t)(k > 0xFF ? 0xFF : k);
-					rem[w * n + b] = t->remoteness[j];
+					rem[w * n + b] = t->sol.remoteness[j];
 				}
 			for (uint64_t b = 0; b < n; b++) {
 				uint64_t row = b * p->modulus;
@@ -120,7 +120,7 @@ static bool attack_check(const struct pair *p)
 								mx = rw[to] > mx ? rw[to] : mx;
 							}
 					}
-					p->partial[i] = (uint8_t)judge(v, t->remoteness[i], mn, mx);
+					p->partial[i] = (uint8_t)judge(v, t->sol.remoteness[i], mn, mx);
 				}
 			}
 		}
@@ -163,7 +163,7 @@ static bool split_check(const struct pair *p)
 				for (unsigned w = 0; w < width; w++) {
 					uint64_t j = b0 + w + n * a;
 					code[w * n + a] = (uint8_t)code8(t, j);
-					rem[w * n + a] = t->remoteness[j];
+					rem[w * n + a] = t->sol.remoteness[j];
 				}
 			for (unsigned w = 0; w < width; w++) {
 				const uint8_t *cw = code + w * n, *rw = rem + w * n;
@@ -186,7 +186,7 @@ static bool split_check(const struct pair *p)
 				}
 				for (uint64_t a = 0; a < n; a++) {
 					uint64_t i = a + n * b;
-					unsigned v = table_value(t, i), r = t->remoteness[i];
+					unsigned v = table_value(t, i), r = t->sol.remoteness[i];
 					if (v == VALUE_UNKNOWN)
 						continue;
 					bool pass;
@@ -392,7 +392,7 @@ static bool rem_small(const struct table_map *t)
 	uint8_t top = 0;
 #pragma omp parallel for schedule(static, 1 << 20) reduction(max : top)
 	for (uint64_t i = 0; i < t->size; i++)
-		top = t->remoteness[i] > top ? t->remoteness[i] : top;
+		top = t->sol.remoteness[i] > top ? t->sol.remoteness[i] : top;
 	return top < FAST_REM_MAX;
 }
 

@@ -48,8 +48,9 @@ Test(plan, spec_bytes)
 	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_TABLES, 1), 0, 1e-12);
 	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_WALK, 1), 2, 1e-12);
 	cr_assert_float_eq(plan_spec_bytes(&uneven, PLAN_WALK, 1), 2, 1e-12);
-	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_IMPORT, 1), 3, 1e-12);
-	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_SOLVE, 1), 4, 1e-12);
+	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_IMPORT, 1), 3.25, 1e-12);
+	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_SOLVE, 1), 1.75, 1e-12);
+	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_SOLVE_DISTANCES, 1), 3.25, 1e-12);
 	cr_assert_float_eq(plan_spec_bytes(&uneven, PLAN_SOLVE, 1), 5, 1e-12);
 	cr_assert_float_eq(plan_spec_bytes(&three, PLAN_COALITION, 1), 13, 1e-12);
 	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_MPI_WALK, 4), 0.375, 1e-12);
@@ -62,7 +63,7 @@ Test(plan, bytes_on_the_engine)
 	struct plan p = plan_of(&in);
 	double tables = (double)p.rules->table_bytes;
 	cr_assert_float_eq(plan_bytes(&p, PLAN_WALK, 1), 225.0 * 2 + 2 * tables, 1e-9);
-	cr_assert_float_eq(plan_bytes(&p, PLAN_SOLVE, 1), 225.0 * 4 + 2 * tables, 1e-9);
+	cr_assert_float_eq(plan_bytes(&p, PLAN_SOLVE, 1), 225.0 * 1.75 + 2 * tables, 1e-9);
 	cr_assert(plan_fits(&p, PLAN_SOLVE, 1, 0), "no limit: everything fits");
 	cr_assert(!plan_fits(&p, PLAN_WALK, 1, 450));
 	// MPI: the dense walk's five matrices whole (15 states: one 64 x 64 block each).

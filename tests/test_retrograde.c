@@ -13,6 +13,7 @@
 #include <omp.h>
 #endif
 
+#include "cells.h"
 #include "coalition.h"
 #include "helpers.h"
 #include "movegen.h"
@@ -192,7 +193,7 @@ static void check_invariants(const struct fixture *f, const struct solution *s)
 		enum value v = solution_value(s, idx);
 		count[v]++;
 		if (!reachable(f, idx)) {
-			cr_assert_eq(s->cell[idx], 0, "%s: unreachable %llu has a value", f->name,
+			cr_assert_eq(solution_cell(s, idx), 0, "%s: unreachable %llu has a value", f->name,
 				     (unsigned long long)idx);
 			continue;
 		}
@@ -740,7 +741,7 @@ Test(retrograde, same_cells_for_1_2_4_threads)
 				struct solution s;
 				solve(&f, &s);
 				for (uint64_t idx = 0; idx < f.rules->size; idx++)
-					cr_assert_eq(s.cell[idx], first[idx * 2], "%s", f.name);
+					cr_assert_eq(solution_cell(&s, idx), first[idx * 2], "%s", f.name);
 				solution_free(&s);
 			}
 		}
@@ -759,7 +760,7 @@ Test(retrograde, refuses_three_players)
 	struct error err = {{0}};
 	fixture_init(&f, &in);
 	cr_assert_eq(retrograde_solve(f.rules, &f.e, NULL, &s, &err), STATUS_BAD_INPUT);
-	cr_assert_null(s.cell);
+	cr_assert_null(s.values);
 	cr_assert(strstr(err.msg, "2 players"), "%s", err.msg);
 	fixture_free(&f);
 }
@@ -780,7 +781,7 @@ Test(retrograde, stops_when_asked)
 	struct progress pr = {stop_now, (void *)&stop, &stop};
 	fixture_init(&f, &in);
 	cr_assert_eq(retrograde_solve(f.rules, &f.e, &pr, &s, &err), STATUS_INTERRUPTED);
-	cr_assert_null(s.cell);
+	cr_assert_null(s.values);
 	fixture_free(&f);
 }
 

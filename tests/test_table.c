@@ -87,18 +87,23 @@ Test(table, reads_back_what_was_solved)
 Test(table, remoteness_past_254_goes_to_overflow)
 {
 	struct rules *rules = instance_rules(&standard);
-	struct solution sol = {.size = rules->size, .cell = calloc(rules->size, sizeof(uint16_t))};
+	struct solution sol;
+	cr_assert(solution_init(&sol, rules->size));
 	const unsigned rem[] = {253, 254, 255, 256, 300, 1001, 16383};
-	for (unsigned k = 0; k < 7; k++) {
-		sol.cell[10 * k + 3] = cell_pack(k % 2 ? VALUE_WIN : VALUE_LOSS, rem[k]);
-		sol.count[k % 2 ? VALUE_WIN : VALUE_LOSS]++;
-	}
+	for (unsigned k = 7; k-- > 0;) // the overflow list in descending order: finish sorts it
+		cr_assert(solution_put(&sol, 10 * k + 3, k % 2 ? VALUE_WIN : VALUE_LOSS, rem[k]));
+	solution_finish(&sol);
+	cr_assert_eq(sol.overflow_count, 5);
+	cr_assert_eq(sol.max_remoteness, 16383);
+	cr_assert_eq(sol.max_remoteness_at, 63);
+	for (unsigned k = 0; k < 7; k++)
+		cr_assert_eq(solution_remoteness(&sol, 10 * k + 3), rem[k]);
 	struct table_map t;
 	struct error err;
 	const char *path = "/tmp/chopsticks-table-overflow.tbl";
 	cr_assert_eq(table_save(path, rules, &sol, "x", &err), STATUS_OK, "%s", err.msg);
 	cr_assert_eq(table_open(path, &t, &err), STATUS_OK, "%s", err.msg);
-	cr_assert_eq(t.overflow_count, 5);
+	cr_assert_eq(t.sol.overflow_count, 5);
 	for (unsigned k = 0; k < 7; k++) {
 		cr_assert_eq(table_remoteness(&t, 10 * k + 3), rem[k]);
 		cr_assert_eq(table_value(&t, 10 * k + 3), k % 2 ? VALUE_WIN : VALUE_LOSS);
@@ -106,7 +111,7 @@ Test(table, remoteness_past_254_goes_to_overflow)
 	cr_assert_eq(table_value(&t, 4), VALUE_UNKNOWN);
 	table_close(&t);
 	unlink(path);
-	free(sol.cell);
+	solution_free(&sol);
 	rules_free(rules);
 }
 

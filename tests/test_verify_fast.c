@@ -127,8 +127,8 @@ static void reference(const struct rules *rules, const struct table_map *t, stru
 		bool decided = v == VALUE_WIN || v == VALUE_LOSS;
 		counts[v]++;
 		reached += v != VALUE_UNKNOWN;
-		if (decided && t->remoteness[i] > max_rem)
-			max_rem = t->remoteness[i];
+		if (decided && t->sol.remoteness[i] > max_rem)
+			max_rem = t->sol.remoteness[i];
 		if (v != VALUE_UNKNOWN && !seen[i]) {
 			out->fault = VERIFY_UNREACHED, out->at = i;
 			goto done;
@@ -136,7 +136,7 @@ static void reference(const struct rules *rules, const struct table_map *t, stru
 	}
 	for (uint64_t i = 0; i < t->size; i++) {
 		enum value v = table_value(t, i);
-		if (v != VALUE_WIN && v != VALUE_LOSS && t->remoteness[i]) {
+		if (v != VALUE_WIN && v != VALUE_LOSS && t->sol.remoteness[i]) {
 			out->fault = VERIFY_STRAY, out->at = i;
 			goto done;
 		}
@@ -248,7 +248,7 @@ Test(verify_fast, instances_verify_and_planted_errors_match_the_reference)
 		cr_assert_eq(verify_table(f.rules, &t, NULL, &got, &err), STATUS_OK);
 		cr_assert_eq(got.fault, VERIFY_OK, "%s: %s", name, got.why);
 		cr_assert_eq(got.checked, t.reachable, "%s", name);
-		uint64_t values = (uint64_t)(t.values - t.base), rem = (uint64_t)(t.remoteness - t.base);
+		uint64_t values = (uint64_t)(t.sol.values - t.base), rem = (uint64_t)(t.sol.remoteness - t.base);
 		uint64_t size = t.size, seed = q + 1;
 		uint64_t at[24];
 		for (int k = 0; k < 24; k++)

@@ -44,7 +44,7 @@ expect_exit 0 -- count --estimate --format json --max-memory 4K
 expect_jq 'del(.rules)' '{"positions":225,"bytes_per_position":2,"position_bytes":450,"table_bytes":2252,"bytes":4954,"limit":4096,"fits":false}'
 expect_jq '.rules.options' '"--hands 2 --rollover 5"'
 expect_exit 0 -- solve --variant cutoff --hands 3 --estimate --format json
-expect_jq '[.rules.options, .positions, .bytes_per_position, .position_bytes]' '["--hands 3 --rollover 5 --variant cutoff",1225,4,4900]'
+expect_jq '[.rules.options, .positions, .bytes_per_position, .position_bytes]' '["--hands 3 --rollover 5 --variant cutoff",1225,1.75,2144]'
 expect_exit 0 -- games --players 3 --estimate --format json --max-memory 1G
 expect_jq '[.positions, .bytes_per_position, .fits]' '[3375,13,true]'
 expect_refused '^chopsticks count: --estimate is used only with --format json' -- count --estimate
