@@ -248,11 +248,14 @@ static enum status parse_header(struct table_map *t, const char *path, struct er
 		return error_set(err, STATUS_BAD_INPUT, "'%s': format version %u, index scheme %u; this tool reads version %d, scheme %d",
 				 path, (unsigned)(uint32_t)version, (unsigned)(version >> 32), TABLE_VERSION, TABLE_INDEX_SCHEME);
 	uint64_t len = f[H_MAXREM_LEN] >> 32, n = f[H_SIZE];
+	// n < 2^60 keeps the offsets below 2^64; the overflow section is sized by subtraction,
+	// since 16 M + the offsets could wrap around to the file's length.
 	bool sane = len < TABLE_SETTINGS_MAX && n < (UINT64_C(1) << 60) && f[H_OVERFLOW] <= n &&
 		    f[H_SETTINGS] == TABLE_HEADER_BYTES && f[H_VALUES] == f[H_SETTINGS] + round8(len) &&
 		    f[H_REMOTENESS] == f[H_VALUES] + round8((n + 3) / 4) &&
 		    f[H_OVERFLOW_AT] == f[H_REMOTENESS] + round8(n) &&
-		    f[H_OVERFLOW_AT] + 16 * f[H_OVERFLOW] + 8 == t->bytes;
+		    f[H_OVERFLOW_AT] + 8 <= t->bytes && (t->bytes - 8 - f[H_OVERFLOW_AT]) / 16 == f[H_OVERFLOW] &&
+		    (t->bytes - 8 - f[H_OVERFLOW_AT]) % 16 == 0;
 	if (!sane)
 		return error_set(err, STATUS_BAD_INPUT, "'%s': truncated or damaged (its header does not match its %llu bytes)",
 				 path, (unsigned long long)t->bytes);
