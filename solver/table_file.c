@@ -92,6 +92,7 @@ static void flush_chunk(struct writer *w)
 		if (!grown) {
 			w->failed = true;
 			errno = ENOMEM;
+			w->used = 0; // put_byte would write past buf otherwise
 			return;
 		}
 		w->chunk_hashes = grown;
