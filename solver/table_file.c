@@ -60,8 +60,11 @@ uint64_t table_checksum(const uint8_t *data, size_t len)
 {
 	size_t chunks = (len + CHUNK - 1) / CHUNK;
 	uint64_t *hash = malloc((chunks ? chunks : 1) * sizeof *hash), h = len;
-	if (!hash) // not expected for a mapped file's few hashes; hash serially then
-		return chunk_hash(data, len) ^ UINT64_MAX;
+	if (!hash) { // not expected for a mapped file's few hashes; hash serially then
+		for (size_t c = 0; c < chunks; c++)
+			h = mix(h, chunk_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK));
+		return h;
+	}
 #pragma omp parallel for schedule(dynamic, 4)
 	for (size_t c = 0; c < chunks; c++)
 		hash[c] = chunk_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK);
