@@ -200,6 +200,13 @@ static int incomplete(const struct cli_options *opt, const char *path, const str
 	return 2;
 }
 
+// Whether f has nothing left (a last line without a newline ends there).
+static bool at_end(FILE *f)
+{
+	int ch = getc(f);
+	return ch == EOF || ungetc(ch, f) == EOF;
+}
+
 static int load_csv(const struct cli_options *opt, FILE *f, const char *path, struct solved *s)
 {
 	struct error err;
@@ -215,9 +222,13 @@ static int load_csv(const struct cli_options *opt, FILE *f, const char *path, st
 		return message_print(opt->command, "--table '%s': not a CSV export of 'solve --export' (first line should be code,depth,value,remoteness,best,game)",
 			       path), 2;
 	uint64_t rows = 0;
-	for (unsigned long lineno = 2; fgets(line, sizeof line, f); lineno++, rows++)
+	for (unsigned long lineno = 2; fgets(line, sizeof line, f); lineno++, rows++) {
+		if (!strchr(line, '\n') && !at_end(f))
+			return message_print(opt->command, "--table '%s' line %lu: longer than %zu characters", path, lineno,
+					     sizeof line - 1), 2;
 		if (import_row(s, line, game, lineno, path, opt->command))
 			return 2;
+	}
 	if (ferror(f))
 		return message_print(opt->command, "--table '%s': %s", path, strerror(errno)), 1;
 	if (rows != s->e.reachable_count)

@@ -235,7 +235,13 @@ int strategy_file_read(const char *cmd, const char *path, const struct rules *ru
 	int rc = 0;
 	while (!rc && fgets(line, sizeof line, f)) {
 		r.line++;
-		rc = read_line(&r, line);
+		int ch = strchr(line, '\n') ? EOF : getc(f); // a last line may lack its newline
+		if (ch != EOF) {
+			message_print(cmd, "'%s' line %u: longer than %zu characters", path, r.line, sizeof line - 1);
+			rc = 2;
+		} else {
+			rc = read_line(&r, line);
+		}
 	}
 	if (!rc && ferror(f)) {
 		message_print(cmd, "'%s': read error", path);

@@ -47,8 +47,11 @@ uint64_t table_checksum(const uint8_t *data, size_t len)
 {
 	size_t chunks = (len + CHUNK - 1) / CHUNK;
 	uint64_t *hash = malloc((chunks ? chunks : 1) * sizeof *hash), h = len;
-	if (!hash) // not expected for a mapped file's few hashes; hash serially then
-		return chunk_hash(data, len) ^ UINT64_MAX;
+	if (!hash) { // not expected for a mapped file's few hashes; hash serially then
+		for (size_t c = 0; c < chunks; c++)
+			h = mix(h, chunk_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK));
+		return h;
+	}
 #pragma omp parallel for schedule(dynamic, 4)
 	for (size_t c = 0; c < chunks; c++)
 		hash[c] = chunk_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK);
@@ -79,6 +82,7 @@ static void flush_chunk(struct writer *w)
 		if (!grown) {
 			w->failed = true;
 			errno = ENOMEM;
+			w->used = 0; // put_byte would write past buf otherwise
 			return;
 		}
 		w->chunk_hashes = grown;
@@ -211,11 +215,14 @@ static enum status parse_header(struct table_map *t, const char *path, struct er
 		return error_set(err, STATUS_BAD_INPUT, "'%s': format version %u, index scheme %u; this tool reads version %d, scheme %d",
 				 path, (unsigned)(uint32_t)version, (unsigned)(version >> 32), TABLE_VERSION, TABLE_INDEX_SCHEME);
 	uint64_t len = f[H_MAXREM_LEN] >> 32, n = f[H_SIZE];
+	// n < 2^60 keeps the offsets below 2^64; the overflow section is sized by subtraction,
+	// since 16 M + the offsets could wrap around to the file's length.
 	bool sane = len < TABLE_SETTINGS_MAX && n < (UINT64_C(1) << 60) && f[H_OVERFLOW] <= n &&
 		    f[H_SETTINGS] == TABLE_HEADER_BYTES && f[H_VALUES] == f[H_SETTINGS] + round8(len) &&
 		    f[H_REMOTENESS] == f[H_VALUES] + round8((n + 3) / 4) &&
 		    f[H_OVERFLOW_AT] == f[H_REMOTENESS] + round8(n) &&
-		    f[H_OVERFLOW_AT] + 16 * f[H_OVERFLOW] + 8 == t->bytes;
+		    f[H_OVERFLOW_AT] + 8 <= t->bytes && (t->bytes - 8 - f[H_OVERFLOW_AT]) / 16 == f[H_OVERFLOW] &&
+		    (t->bytes - 8 - f[H_OVERFLOW_AT]) % 16 == 0;
 	if (!sane)
 		return error_set(err, STATUS_BAD_INPUT, "'%s': truncated or damaged (its header does not match its %llu bytes)",
 				 path, (unsigned long long)t->bytes);

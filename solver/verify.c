@@ -129,8 +129,8 @@ static void walk_free(struct walk *w)
 }
 
 // Expands one level: checks every position in cur, marks its unseen children in next.
-// Returns the smallest failing index, NONE if none.
-static uint64_t expand_level(const struct ctx *c, struct walk *w)
+// Returns the smallest failing index, NONE if none; *ok turns false when out of memory.
+static uint64_t expand_level(const struct ctx *c, struct walk *w, bool *ok)
 {
 	uint64_t first = NONE;
 #pragma omp parallel
@@ -151,8 +151,10 @@ static uint64_t expand_level(const struct ctx *c, struct walk *w)
 						__atomic_fetch_or(&w->next[child[k] / 64], b, __ATOMIC_RELAXED);
 				}
 			}
-			if (!child)
-				first = 0; // out of memory: reported by the caller
+			if (!child) {
+#pragma omp atomic write
+				*ok = false; // reported by walk_levels, not as a failing position
+			}
 		}
 		free(child);
 	}
@@ -190,8 +192,7 @@ static void explain(const struct ctx *c, uint64_t i, struct verify_report *repor
 
 static uint64_t generic_level(void *arg, struct walk *w, bool *ok)
 {
-	(void)ok;
-	return expand_level(arg, w);
+	return expand_level(arg, w, ok);
 }
 
 enum status walk_levels(const struct ctx *c, struct walk *w, walk_level level, void *arg,

@@ -263,3 +263,40 @@ Test(verify, draw_made_a_loss) { expect_caught(67, VALUE_LOSS, 2, false, VERIFY_
 Test(verify, draw_with_remoteness) { expect_caught(67, VALUE_DRAW, 3, false, VERIFY_STRAY, AT); }
 Test(verify, win_slowed_down) { expect_caught(UINT64_MAX - 1, VALUE_WIN, 7, false, VERIFY_OK, AT_OR_PARENT); }
 Test(verify, header_counts) { expect_caught(0, VALUE_UNKNOWN, 0, true, VERIFY_HEADER, AT); }
+
+static void set_field(uint8_t *data, unsigned k, uint64_t v)
+{
+	for (int b = 0; b < 8; b++)
+		data[16 + 8 * k + b] = (uint8_t)(v >> (8 * b));
+}
+
+// A header whose size and overflow count are huge but whose offsets add up, modulo 2^64,
+// to the file's real length: the reader must refuse it, not map past the end.
+Test(table, header_sizes_that_wrap_around_are_refused)
+{
+	struct saved s;
+	struct table_map t;
+	struct error err;
+	size_t len;
+	save_instance(&standard, &s);
+	uint8_t *data = slurp(s.path, &len);
+	uint64_t settings = field(data, 6) >> 32, n = UINT64_C(1) << 60, m, at;
+	do {
+		n--;
+		uint64_t values = 128 + (settings + 7) / 8 * 8;
+		uint64_t rem = values + ((n + 3) / 4 + 7) / 8 * 8;
+		at = rem + (n + 7) / 8 * 8;
+		m = ((uint64_t)len - 8 - at) / 16;
+		set_field(data, 0, n);
+		set_field(data, 9, values);
+		set_field(data, 10, rem);
+		set_field(data, 11, at);
+	} while (((uint64_t)len - 8 - at) % 16 || m > n);
+	set_field(data, 8, m);
+	reseal(data, len);
+	spill(s.path, data, len);
+	cr_assert_eq(table_open(s.path, &t, &err), STATUS_BAD_INPUT, "a header claiming %llu indexes was read",
+		     (unsigned long long)n);
+	free(data);
+	saved_free(&s);
+}

@@ -73,4 +73,18 @@ sed 's/^1312,2,/1312,3,/' "$csv" >"$_tmp/depth.csv"
 expect_exit 2 -- show 1312 --table "$_tmp/depth.csv"
 expect_stderr_match 'depth'
 
+# A line past the reader's 8191 characters: its first 8191 (a row padded with spaces in its
+# best field) and the rest (the next row) must not pass as two rows.
+{
+	sed -n 1p "$csv"
+	IFS=, read -r c d v r b g < <(sed -n 2p "$csv")
+	head="$c,$d,$v,$r,$b"
+	tail=",$g"
+	printf '%s%*s%s' "$head" $((8191 - ${#head} - ${#tail})) '' "$tail"
+	sed -n '3,$p' "$csv"
+} >"$_tmp/long.csv"
+expect_exit 2 -- show 1312 --table "$_tmp/long.csv"
+expect_stderr_one_line
+expect_stderr_match 'line 2: longer than 8191 characters'
+
 finish

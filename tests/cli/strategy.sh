@@ -97,4 +97,12 @@ expect_refused "--notation 'words': must be code or article" -- strategy --notat
 expect_refused 'strategies need two players' -- strategy --players 3
 expect_refused 'csv' -- strategy --format csv
 expect_exit 2 -- strategy --check "$_tmp/sa.txt" --notation article
+# A line past the reader's 4095 characters is refused as such, not read as two lines.
+{
+	printf 'game: %05000d\n' 0
+	cat "$_tmp/draw.txt"
+} >"$_tmp/long.txt"
+expect_exit 2 -- strategy --check "$_tmp/long.txt"
+expect_stderr_one_line
+expect_stderr_match "long.txt' line 1: longer than 4095 characters"
 finish
