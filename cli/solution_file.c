@@ -64,7 +64,8 @@ int solution_file_export(const struct solved *s, const char *path)
 	if (!jsonl && !ends_with(path, ".csv"))
 		return args_fail("solve", "--export '%s': the file name must end in .csv or .jsonl (binary tables: --save)", path);
 	char tmp[4096], game[DESCRIBE_MAX];
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+		return args_fail("solve", "--export '%.60s...': the path is too long", path);
 	FILE *f = fopen(tmp, "w");
 	struct ranked_move *moves = malloc(s->rules->max_moves * sizeof *moves);
 	if (!f || !moves) {
@@ -243,8 +244,9 @@ int solution_file_load(const struct cli_options *opt, const char *path, struct s
 	char head[8] = {0};
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		message_print(opt->command, "--table '%s': %s", path, strerror(errno));
-		return errno == ENOENT ? 2 : 1;
+		int e = errno;
+		message_print(opt->command, "--table '%s': %s", path, strerror(e));
+		return e == ENOENT ? 2 : 1;
 	}
 	size_t got = fread(head, 1, sizeof head, f);
 	rewind(f);

@@ -23,7 +23,15 @@ void stdio_guard(void)
 		}
 }
 
-int stdio_close_stdout(const char *cmd, int status)
+// Prints the write error (unless status already reports a failure); returns the new status.
+static int write_failed(const char *cmd, int status, int err)
+{
+	if (status == 0) // a failure already reported keeps its one message
+		message_print(cmd, "write error on standard output%s%s", err ? ": " : "", err ? strerror(err) : "");
+	return status ? status : 1;
+}
+
+int stdio_check_stdout(const char *cmd, int status)
 {
 	errno = 0;
 	bool failed = fflush(stdout) != 0;
@@ -31,15 +39,16 @@ int stdio_close_stdout(const char *cmd, int status)
 	failed |= ferror(stdout) != 0;
 	if (failed && !err && write(STDOUT_FILENO, "\n", 1) < 0) // the stream lost the reason: ask again
 		err = errno;
-	if (fclose(stdout) != 0 && !err) {
-		failed = true;
-		err = errno;
-	}
-	if (!failed)
-		return status;
-	if (status == 0) // a failure already reported keeps its one message
-		message_print(cmd, "write error on standard output%s%s", err ? ": " : "", err ? strerror(err) : "");
-	return status ? status : 1;
+	return failed ? write_failed(cmd, status, err) : status;
+}
+
+int stdio_close_stdout(const char *cmd, int status)
+{
+	int checked = stdio_check_stdout(cmd, status);
+	errno = 0;
+	if (fclose(stdout) != 0 && checked == status)
+		return write_failed(cmd, status, errno);
+	return checked;
 }
 
 int stdio_read_failed(const char *cmd)

@@ -11,6 +11,8 @@ void stdio_guard(void);
 // "chopsticks CMD: write error on standard output: REASON" and turns a status of 0 into 1.
 // Returns the exit status.
 int stdio_close_stdout(const char *cmd, int status);
+// The same without closing stdout (chopsticks-mpi: MPI_Finalize still runs after it).
+int stdio_check_stdout(const char *cmd, int status);
 // After fgets on stdin returned NULL: 0 at the end of input; on a read error prints
 // "chopsticks CMD: read error on standard input: REASON" and returns 1 (a read cut short
 // by SIGINT: "interrupted", 130).

@@ -83,7 +83,7 @@ static bool attack_check(const struct pair *p)
 	bool ok = true;
 #pragma omp parallel
 	{
-		uint8_t *code = malloc(2 * BLOCK * n), *rem = code + BLOCK * n;
+		uint8_t *code = malloc(2 * BLOCK * n), *rem = code ? code + BLOCK * n : NULL;
 		if (!code) {
 #pragma omp atomic write
 			ok = false;
@@ -147,7 +147,7 @@ static bool split_check(const struct pair *p)
 	uint64_t top_count = grouped ? p->groups : 0;
 #pragma omp parallel
 	{
-		uint8_t *code = malloc(2 * BLOCK * n), *rem = code + BLOCK * n;
+		uint8_t *code = malloc(2 * BLOCK * n), *rem = code ? code + BLOCK * n : NULL;
 		struct top2 *top = malloc((top_count + 1) * sizeof *top);
 		uint64_t *child = malloc(c->rules->max_moves * sizeof *child);
 		if (!code || !top || !child) {

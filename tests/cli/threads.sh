@@ -36,6 +36,11 @@ if [[ ! -r /proc/self/status ]]; then
 	echo "threads: no /proc; skipped"
 	finish
 fi
+# A build without OpenMP (the noomp preset) runs one thread whatever is asked.
+if grep -qsE '^CHOPSTICKS_OPENMP:[A-Z]+=OFF' "$(dirname "$BIN")/../CMakeCache.txt"; then
+	echo "threads: built without OpenMP; skipped"
+	finish
+fi
 
 cmdline="${long[*]} with OMP_NUM_THREADS=5000"
 n=$(threads_of_walk OMP_NUM_THREADS=5000)
