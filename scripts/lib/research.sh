@@ -27,18 +27,20 @@ strategy_targets() {
 # frontier_csv HANDS ROLLOVERS [EXTRA_JSON...]: the value of the start of the standard rules
 # for every hand count in HANDS (A-B) and rollover in ROLLOVERS (A-B), solved here, then the
 # rows of EXTRA_JSON files ('solve --format json' written by other steps, e.g. the scale
-# step): hands,rollover,value,remoteness,label,reachable,win,loss,draw,seconds. label: W or L
-# with the remoteness, or D; seconds: the wall time of the solve here (empty for EXTRA_JSON).
+# step): hands,rollover,value,remoteness,label,reachable,win,loss,draw. label: W or L with the
+# remoteness, or D. The wall time of each solve goes to stderr only (results carry no times,
+# so a rerun gives the same bytes).
 frontier_csv() {
 	local hands=$1 rollovers=$2 h r tmp=build/reproduce-frontier.json started ms
 	shift 2
-	echo "hands,rollover,value,remoteness,label,reachable,win,loss,draw,seconds"
+	echo "hands,rollover,value,remoteness,label,reachable,win,loss,draw"
 	for ((h = ${hands%-*}; h <= ${hands#*-}; h++)); do
 		for ((r = ${rollovers%-*}; r <= ${rollovers#*-}; r++)); do
 			started=$(date +%s%N)
 			"$BIN" solve --hands "$h" --rollover "$r" --format json >"$tmp" || return 1
 			ms=$((($(date +%s%N) - started) / 1000000))
-			frontier_row "$tmp" "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))" || return 1
+			printf '   h = %d, r = %d: %d.%03d s\n' "$h" "$r" $((ms / 1000)) $((ms % 1000)) >&2
+			frontier_row "$tmp" || return 1
 		done
 	done
 	rm -f "$tmp"
@@ -49,18 +51,18 @@ frontier_csv() {
 			echo "frontier_csv: $tmp has no rules (written by an older tool?): left out" >&2
 			continue
 		fi
-		frontier_row "$tmp" "" || return 1
+		frontier_row "$tmp" || return 1
 	done
 }
 
-# frontier_row SOLVE_JSON SECONDS: one row of frontier_csv.
+# frontier_row SOLVE_JSON: one row of frontier_csv.
 frontier_row() {
-	jq -r --arg s "$2" -L scripts/lib 'include "csv";
+	jq -r -L scripts/lib 'include "csv";
 		if (.rules.hands | unique | length) != 1 or .rules.players != 2 then
 			error("frontier_row: not two players with equal hands") else . end
 		| [.rules.hands[0], .rules.rollover, .value, (.remoteness // ""),
 		   (if .value == "draw" then "D" elif .value == "win" then "W\(.remoteness)" else "L\(.remoteness)" end),
-		   .reachable, .counts.win, .counts.loss, .counts.draw, $s] | csv_row' "$1"
+		   .reachable, .counts.win, .counts.loss, .counts.draw] | csv_row' "$1"
 }
 
 # frontier_cells FRONTIER_CSV: the heat map cells (scripts/plot_heatmap.gp) of frontier_csv:
@@ -145,7 +147,7 @@ simple_csv() {
 }
 
 # simple_pivot SIMPLE_CSV ROLLOVER: the labels of one rollover as a table, a (first player's
-# hands) by b (second player's hands): a,b=1,b=2,...
+# hands, the rows) by b (second player's hands, the columns 1, 2, ...): a,1,2,...
 simple_pivot() {
 	awk -v r="$2" "$CSV_AWK"'
 		{ sub(/\r$/, "") }
@@ -157,7 +159,7 @@ simple_pivot() {
 		}
 		END {
 			if (!seen) { print "simple_pivot: no rows at rollover " r > "/dev/stderr"; exit 1 }
-			line = "a"; for (b = 1; b <= bmax; b++) line = line ",b = " b; print line
+			line = "a"; for (b = 1; b <= bmax; b++) line = line "," b; print line
 			for (a = 1; a <= amax; a++) {
 				line = a; for (b = 1; b <= bmax; b++) line = line "," lab[a, b]; print line
 			}

@@ -153,7 +153,7 @@ check "bench_rounded" $'case,command,threads,time_s,peak,positions,positions_per
 printf 'a,b,rollover,value,label,more_hands,more_hands_wins\n1,1,3,loss,L2,equal,\n1,2,3,loss,L2,second,yes\n2,1,3,win,W3,first,yes\n2,2,3,win,W5,equal,\n' >"$tmp/sc.csv"
 check "simple_summary" $'rollover,cells,unequal,more_hands_wins,equal,equal_first_wins,equal_first_loses,diagonal\n3,4,2,2,2,1,1,L2 W5' \
 	simple_summary "$tmp/sc.csv"
-check "simple_pivot" $'a,b = 1,b = 2\n1,L2,L2\n2,W3,W5' simple_pivot "$tmp/sc.csv" 3
+check "simple_pivot" $'a,1,2\n1,L2,L2\n2,W3,W5' simple_pivot "$tmp/sc.csv" 3
 
 echo "transform: $passed passed, $failed failed"
 ((failed == 0))
