@@ -91,7 +91,7 @@ frontier_cells() {
 # start is a loss for the first player at every larger hand count of the file (none if the
 # largest is not a loss): rollover,loss_from,largest_hands,remoteness_at_largest,
 # remoteness_steps (how much the remoteness grows from each hand count of that run of losses
-# to the next, space-separated; empty with fewer than two).
+# to the next, comma-separated; empty with fewer than two).
 frontier_loss_from() {
 	awk "$CSV_AWK"'
 		{ sub(/\r$/, "") }
@@ -112,8 +112,8 @@ frontier_loss_from() {
 				if (from != "")
 					for (hh = from; hh < top[rr]; hh++)
 						if ((hh + 1, rr) in val)
-							steps = steps (steps == "" ? "" : " ") rem[hh + 1, rr] - rem[hh, rr]
-				print rr "," (from == "" ? "none" : from) "," top[rr] "," rem[top[rr], rr] "," steps
+							steps = steps (steps == "" ? "" : ", ") rem[hh + 1, rr] - rem[hh, rr]
+				print rr "," (from == "" ? "none" : from) "," top[rr] "," rem[top[rr], rr] "," csv_quote(steps)
 			}
 		}' "$1"
 }
@@ -231,4 +231,26 @@ bench_rounded() {
 				mem(f[col["peak_rss_kib"]]) "," sci(f[col["positions"]]) "," sci(f[col["positions_per_s"]]) "," \
 				sci(f[col["moves_per_s_per_core"]]) "," sig(f[col["bytes_per_position"]], 2)
 		}' "$1"
+}
+
+# scale_counts COUNT_JSON...: one row per 'count --format json' file (the scale walks), its
+# numbers exact (scripts/json_flat keeps big integers; jq would round them):
+# hands,rollover,positions,distinct,reachable,terminal,max_depth. hands is read from
+# "hands" whether it is one number or an array of one count per seat (all equal here).
+scale_counts() {
+	local f
+	echo "hands,rollover,positions,distinct,reachable,terminal,max_depth"
+	for f in "$@"; do
+		scripts/json_flat "$f" | awk -F '\t' -v file="$f" '
+			$1 == "hands" || $1 == "hands/0" { hands = $3 }
+			$1 == "rollover" || $1 == "positions" || $1 == "distinct" || $1 == "reachable" ||
+				$1 == "terminal" || $1 == "max_depth" { v[$1] = $3 }
+			END {
+				if (hands == "" || length(v) != 6) {
+					print "scale_counts: " file ": missing hands or counts" > "/dev/stderr"; exit 1
+				}
+				print hands "," v["rollover"] "," v["positions"] "," v["distinct"] "," v["reachable"] "," \
+					v["terminal"] "," v["max_depth"]
+			}' || return 1
+	done
 }
