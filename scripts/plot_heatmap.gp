@@ -9,6 +9,10 @@
 #   infile, png_out, svg_out (required)  pdf_out='' (no PDF)  plot_title=''  x_label=''
 #   y_label=''  rotate_x=0 (1: x tic labels at 90 degrees)  size_png='800,800' (pixels, also
 #   the SVG's size)  size_pdf='5in,5in'  label_font=9 (points, PNG and SVG; the PDF's is 2/3)
+#   pdf_font=7 (points: the PDF's tics, titles and key; include the PDF at size_pdf, so that
+#   its lettering keeps this size)  none_title='' (a key entry for cells of value none)
+#   diag_title='' (a key entry for the diagonal, x = y, drawn with a black frame)
+#   triangle=0 (1: the cells are a lower triangle, x <= y: the y tics come from the diagonal)
 if (!exists("infile") || !exists("png_out") || !exists("svg_out")) {
 	print "plot_heatmap.gp: set infile, png_out and svg_out (gnuplot -e \"infile='a.csv'; ...\")"
 	exit status 2
@@ -21,6 +25,10 @@ if (!exists("rotate_x")) rotate_x = 0
 if (!exists("size_png")) size_png = '800,800'
 if (!exists("size_pdf")) size_pdf = '5in,5in'
 if (!exists("label_font")) label_font = 9
+if (!exists("pdf_font")) pdf_font = 7
+if (!exists("none_title")) none_title = ''
+if (!exists("diag_title")) diag_title = ''
+if (!exists("triangle")) triangle = 0
 
 set datafile separator ','
 set datafile missing ''
@@ -42,9 +50,11 @@ colour(v) = v eq 'win' ? 0x56b4e9 : v eq 'loss' ? 0xe69f00 : v eq 'draw' ? 0xd9d
 # y and then x increasing, every row complete: the order the helpers of scripts/reproduce
 # write them in).
 x_tic(x, y, name) = (y == y_max) ? name : ''
-y_tic(x, y, name) = (x == x_max) ? name : ''
+y_tic(x, y, name) = (triangle ? x == y : x == x_max) ? name : ''
 
 cells = "plot infile skip 1 using 1:2:(0.5):(0.5):(colour(strcol(5))):xtic(x_tic($1, $2, strcol(3))):ytic(y_tic($1, $2, strcol(4))) with boxxyerror fs solid 1.0 border lc rgb 'white' lc rgb variable notitle, '' skip 1 using 1:2:6 with labels font @font notitle, keyentry with boxes fs solid 1.0 lc rgb '#56b4e9' title 'win', keyentry with boxes fs solid 1.0 lc rgb '#e69f00' title 'loss', keyentry with boxes fs solid 1.0 lc rgb '#d9d9d9' title 'draw'"
+if (none_title ne '') cells = cells . ", keyentry with boxes fs empty border lc rgb '#808080' lc rgb '#808080' title none_title"
+if (diag_title ne '') cells = cells . ", infile skip 1 using (($1 == $2) ? $1 : NaN):2:(0.5):(0.5) with boxxyerror fs empty border lc rgb 'black' lw 2 lc rgb 'black' notitle, keyentry with boxes fs empty border lc rgb 'black' lw 2 lc rgb 'black' title diag_title"
 
 font = sprintf("',%d'", label_font)
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
@@ -59,7 +69,7 @@ set output svg_out
 @cells
 if (pdf_out ne '') {
 	font = sprintf("',%d'", (label_font * 2 + 2) / 3)
-	eval sprintf("set terminal pdfcairo size %s font 'DejaVu Sans,7' noenhanced", size_pdf)
+	eval sprintf("set terminal pdfcairo size %s font 'DejaVu Sans,%d' noenhanced", size_pdf, pdf_font)
 	set output pdf_out
 	@cells
 }

@@ -27,7 +27,7 @@ set grid ytics lc rgb '#c8c8c8' dt 3
 set xlabel 'depth (moves from the start)' noenhanced
 set ylabel 'share of the layer' noenhanced
 set ytics ('0%%' 0, '25%%' 0.25, '50%%' 0.5, '75%%' 0.75, '100%%' 1)
-set key outside right top vertical noenhanced samplen 1.5
+set key outside right top vertical noenhanced samplen 1.5 title 'for the player to move' left
 # A fixed, colour-blind safe palette: win blue, loss orange, draw grey.
 win_c = '#56b4e9'; loss_c = '#e69f00'; draw_c = '#bdbdbd'
 
@@ -49,7 +49,7 @@ eval sprintf("set terminal svg size 800,%d fixed font 'DejaVu Sans,11' noenhance
 set output svg_out
 @draw
 if (pdf_out ne '') {
-	eval sprintf("set terminal pdfcairo size 5in,%.2fin font 'DejaVu Sans,8' noenhanced", 2.0 * panels + 0.3)
+	eval sprintf("set terminal pdfcairo size 6in,%.2fin font 'DejaVu Sans,9' noenhanced", 2.2 * panels + 0.3)
 	set output pdf_out
 	@draw
 }

@@ -6,7 +6,8 @@
 # scripts/reproduce: cairo 1.16 ignores SOURCE_DATE_EPOCH). Variables (gnuplot -e "..."):
 #   infile (required)  png_out, svg_out (required)  pdf_out='' (no PDF)
 #   plot_title=''  x_label='x'  y_label='y'  log_y=0 (1: logarithmic y axis)
-#   y_format='' (gnuplot's default)  key_pos='top left'
+#   y_format='' (gnuplot's default)  key_pos='top left'  key_title='' (a heading over the key)
+#   (the PDF is 6 by 3.75 inches with 9-point lettering: include it at that size)
 #   enhanced=0 (1: the terminals read enhanced text, for a y_format like '10^{%L}'; titles,
 #   axis labels and the key stay plain)
 if (!exists("infile") || !exists("png_out") || !exists("svg_out")) {
@@ -21,6 +22,7 @@ if (!exists("log_y")) log_y = 0
 if (!exists("y_format")) y_format = ''
 if (!exists("key_pos")) key_pos = 'top left'
 if (!exists("enhanced")) enhanced = 0
+if (!exists("key_title")) key_title = ''
 text_mode = enhanced ? 'enhanced' : 'noenhanced'
 
 set datafile separator ','
@@ -32,6 +34,7 @@ if (log_y) { set logscale y }
 if (y_format ne '') { set format y y_format }
 set grid xtics ytics lc rgb '#c8c8c8' dt 3
 set key @key_pos noenhanced box opaque width 1
+if (key_title ne '') { set key title key_title left }
 set border 3
 set tics nomirror
 set autoscale xfix
@@ -61,7 +64,7 @@ set output svg_out
 replot
 
 if (pdf_out ne '') {
-	set terminal pdfcairo size 5in,3.125in font 'DejaVu Sans,8' @text_mode
+	set terminal pdfcairo size 6in,3.75in font 'DejaVu Sans,9' @text_mode
 	set output pdf_out
 	replot
 }

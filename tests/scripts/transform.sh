@@ -127,5 +127,33 @@ check "tex_facts claims" '\factdef{c/count}{3}
 \factdef{c/uneven/rollovers}{2 / 3}
 \factdef{c/uneven/exceptions}{2 hands against 1 at rollover 3: L4}' scripts/tex_facts claims "$tmp/claims.json" c
 
+# scripts/lib/research.sh: the helpers of reproduce for strategies, the frontier, Simple
+# Chopsticks and the benchmark rows (BIN is not needed by these).
+# shellcheck source=scripts/lib/awk.sh
+. scripts/lib/awk.sh
+# shellcheck source=scripts/lib/research.sh
+. scripts/lib/research.sh
+printf '%s\n' '{"position":"1111","strategies":[{"side":"first","kind":"resist","targets":[{"position":"0103","remoteness":null}]},{"side":"second","kind":"win","targets":[{"position":"0103","remoteness":2},{"position":"1412","remoteness":16}]}],"rules":{"hands":[2,2]}}' >"$tmp/st.json"
+check "strategy_targets (article notation)" $'rank,position,moves_left,side\n1,"[0,1],[0,3]",2,second\n2,"[1,4],[1,2]",16,second' \
+	strategy_targets "$tmp/st.json" win
+check "strategy_targets (no loss)" $'rank,position,moves_left,side\n1,"[0,1],[0,3]",,first' \
+	strategy_targets "$tmp/st.json" resist
+printf '%s\n' '{"position":"0.10/3.11","strategies":[{"side":"first","kind":"win","targets":[{"position":"0.10/3.11","remoteness":1}]}],"rules":{"hands":[2,2]}}' >"$tmp/st2.json"
+check "strategy_targets (r > 10 codes)" $'rank,position,moves_left,side\n1,"[0,10],[3,11]",1,first' \
+	strategy_targets "$tmp/st2.json" win
+check_fails "strategy_targets (no such list)" 5 strategy_targets "$tmp/st.json" avoid
+printf 'hands,rollover,value,remoteness,label\n1,2,win,1,W1\n2,2,loss,3,L3\n3,2,loss,7,L7\n1,3,draw,,D\n3,3,loss,9,L9\n' >"$tmp/fr.csv"
+check "frontier_loss_from" $'rollover,loss_from,largest_hands,remoteness_at_largest,remoteness_steps\n2,2,3,7,4\n3,3,3,9,' \
+	frontier_loss_from "$tmp/fr.csv"
+check "frontier_cells (a missing cell is none)" $'x,y,x_name,y_name,value,label\n1,1,2,1,win,W1\n2,1,3,1,draw,D\n1,2,2,2,loss,L3\n2,2,3,2,none,\n1,3,2,3,loss,L7\n2,3,3,3,loss,L9' \
+	frontier_cells "$tmp/fr.csv"
+printf 'case,command,threads,median_s,peak_rss_kib,positions,positions_per_s,moves_per_s_per_core,bytes_per_position\nc,"chopsticks solve --hands 6,5 --threads 2",2,60.0790,8963180,590951772,9.84e+06,2.35e+09,3.95\nt,chopsticks table --threads 1,1,0.0112,3300,,,,\n' >"$tmp/b.csv"
+check "bench_rounded" $'case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position\nc,"chopsticks solve --hands 6,5",2,60.1,8.55 GiB,5.9e8,9.8e6,2.4e9,4.0\nt,chopsticks table,1,0.0112,3.22 MiB,,,,' \
+	bench_rounded "$tmp/b.csv"
+printf 'a,b,rollover,value,label,more_hands,more_hands_wins\n1,1,3,loss,L2,equal,\n1,2,3,loss,L2,second,yes\n2,1,3,win,W3,first,yes\n2,2,3,win,W5,equal,\n' >"$tmp/sc.csv"
+check "simple_summary" $'rollover,cells,unequal,more_hands_wins,equal,equal_first_wins,equal_first_loses,diagonal\n3,4,2,2,2,1,1,L2 W5' \
+	simple_summary "$tmp/sc.csv"
+check "simple_pivot" $'a,1,2\n1,L2,L2\n2,W3,W5' simple_pivot "$tmp/sc.csv" 3
+
 echo "transform: $passed passed, $failed failed"
 ((failed == 0))

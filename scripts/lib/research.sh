@@ -1,0 +1,256 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The helpers of scripts/reproduce for strategies, the frontier of solved instances, Simple
+# Chopsticks and the rounded benchmark tables. Each reads the tool's JSON by key (jq), so a
+# renamed key is a one-line fix here, and writes CSV on stdout. Source it after setting BIN.
+
+# strategy_targets JSON KIND: the targets of the list of kind KIND (win, resist or avoid) of
+# 'strategy --format json', in order: rank,position,moves_left,side. position is written as
+# the article writes it, [a,b],[c,d], the player to move first (the order of codes);
+# moves_left is the target's remoteness (empty: 'no loss', or a position to avoid).
+strategy_targets() {
+	jq -r --arg kind "$2" -L scripts/lib 'include "csv";
+		(.rules.hands) as $hands
+		| def article:
+			if test("/") then split("/") | map("[" + (split(".") | join(",")) + "]") | join(",")
+			else . as $c | [range(0; $hands | length) as $p
+				| ($hands[0:$p] | add // 0) as $at | $c[$at:$at + $hands[$p]]
+				| "[" + (split("") | join(",")) + "]"] | join(",") end;
+		[.strategies[] | select(.kind == $kind)]
+		| if length != 1 then error("strategy_targets: not one list of kind \($kind)") else .[0] end
+		| .side as $side
+		| (["rank", "position", "moves_left", "side"] | csv_row),
+		  (.targets | to_entries[] | [.key + 1, (.value.position | article),
+			(.value.remoteness // ""), $side] | csv_row)' "$1"
+}
+
+# frontier_csv HANDS ROLLOVERS [EXTRA_JSON...]: the value of the start of the standard rules
+# for every hand count in HANDS (A-B) and rollover in ROLLOVERS (A-B), solved here, then the
+# rows of EXTRA_JSON files ('solve --format json' written by other steps, e.g. the scale
+# step): hands,rollover,value,remoteness,label,reachable,win,loss,draw. label: W or L with the
+# remoteness, or D. The wall time of each solve goes to stderr only (results carry no times,
+# so a rerun gives the same bytes).
+frontier_csv() {
+	local hands=$1 rollovers=$2 h r tmp=build/reproduce-frontier.json started ms
+	shift 2
+	echo "hands,rollover,value,remoteness,label,reachable,win,loss,draw"
+	for ((h = ${hands%-*}; h <= ${hands#*-}; h++)); do
+		for ((r = ${rollovers%-*}; r <= ${rollovers#*-}; r++)); do
+			started=$(date +%s%N)
+			"$BIN" solve --hands "$h" --rollover "$r" --format json >"$tmp" || return 1
+			ms=$((($(date +%s%N) - started) / 1000000))
+			printf '   h = %d, r = %d: %d.%03d s\n' "$h" "$r" $((ms / 1000)) $((ms % 1000)) >&2
+			frontier_row "$tmp" || return 1
+		done
+	done
+	rm -f "$tmp"
+	for tmp in "$@"; do
+		# A file from before the tool wrote "rules" (a --quick run keeps the slow steps' old
+		# files) cannot say which game it is: left out, with a warning.
+		if ! jq -e 'has("rules")' "$tmp" >/dev/null; then
+			echo "frontier_csv: $tmp has no rules (written by an older tool?): left out" >&2
+			continue
+		fi
+		frontier_row "$tmp" || return 1
+	done
+}
+
+# frontier_row SOLVE_JSON: one row of frontier_csv.
+frontier_row() {
+	jq -r -L scripts/lib 'include "csv";
+		if (.rules.hands | unique | length) != 1 or .rules.players != 2 then
+			error("frontier_row: not two players with equal hands") else . end
+		| [.rules.hands[0], .rules.rollover, .value, (.remoteness // ""),
+		   (if .value == "draw" then "D" elif .value == "win" then "W\(.remoteness)" else "L\(.remoteness)" end),
+		   .reachable, .counts.win, .counts.loss, .counts.draw] | csv_row' "$1"
+}
+
+# frontier_cells FRONTIER_CSV: the heat map cells (scripts/plot_heatmap.gp) of frontier_csv:
+# x the rollover, y the hand count, every row complete (a cell not solved has value none).
+frontier_cells() {
+	awk "$CSV_AWK"'
+		{ sub(/\r$/, "") }
+		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
+		{
+			split_csv($0, f); hh = f[col["hands"]] + 0; rr = f[col["rollover"]] + 0
+			val[hh, rr] = f[col["value"]]; lab[hh, rr] = f[col["label"]]
+			if (hmin == "" || hh < hmin) hmin = hh; if (hh > hmax) hmax = hh
+			if (rmin == "" || rr < rmin) rmin = rr; if (rr > rmax) rmax = rr
+		}
+		END {
+			if (hmax == "") { print "frontier_cells: no rows in " FILENAME > "/dev/stderr"; exit 1 }
+			print "x,y,x_name,y_name,value,label"
+			for (hh = hmin; hh <= hmax; hh++)
+				for (rr = rmin; rr <= rmax; rr++)
+					print rr - rmin + 1 "," hh - hmin + 1 "," rr "," hh "," \
+						((hh, rr) in val ? val[hh, rr] "," lab[hh, rr] : "none,")
+		}' "$1"
+}
+
+# frontier_loss_from FRONTIER_CSV: for each rollover, the least hand count from which the
+# start is a loss for the first player at every larger hand count of the file (none if the
+# largest is not a loss): rollover,loss_from,largest_hands,remoteness_at_largest,
+# remoteness_steps (how much the remoteness grows from each hand count of that run of losses
+# to the next, comma-separated; empty with fewer than two).
+frontier_loss_from() {
+	awk "$CSV_AWK"'
+		{ sub(/\r$/, "") }
+		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
+		{
+			split_csv($0, f); hh = f[col["hands"]] + 0; rr = f[col["rollover"]] + 0
+			val[hh, rr] = f[col["value"]]; rem[hh, rr] = f[col["remoteness"]]
+			if (!(rr in top) || hh > top[rr]) top[rr] = hh
+			if (!(rr in low) || hh < low[rr]) low[rr] = hh
+			if (rmin == "" || rr < rmin) rmin = rr; if (rr > rmax) rmax = rr
+		}
+		END {
+			print "rollover,loss_from,largest_hands,remoteness_at_largest,remoteness_steps"
+			for (rr = rmin; rr <= rmax; rr++) {
+				if (!(rr in top)) continue
+				from = ""; steps = ""
+				for (hh = top[rr]; hh >= low[rr] && ((hh, rr) in val) && val[hh, rr] == "loss"; hh--) from = hh
+				if (from != "")
+					for (hh = from; hh < top[rr]; hh++)
+						if ((hh + 1, rr) in val)
+							steps = steps (steps == "" ? "" : ", ") rem[hh + 1, rr] - rem[hh, rr]
+				print rr "," (from == "" ? "none" : from) "," top[rr] "," rem[top[rr], rr] "," csv_quote(steps)
+			}
+		}' "$1"
+}
+
+# simple_csv HANDS ROLLOVER...: Simple Chopsticks (attacks only, a hand reaching the rollover
+# dies): the first player holding a hands and the second b, for a and b in HANDS (A-B), at
+# each ROLLOVER (n + 1 for n-fingered hands): a,b,rollover,fingers,value,remoteness,label,
+# more_hands (first, second or equal), more_hands_wins (yes, no, or empty when equal), game.
+# value is for the first player, who moves first.
+simple_csv() {
+	local hands=$1 a b r tmp=build/reproduce-simple.json
+	shift
+	echo "a,b,rollover,fingers,value,remoteness,label,more_hands,more_hands_wins,game"
+	for r in "$@"; do
+		for ((a = ${hands%-*}; a <= ${hands#*-}; a++)); do
+			for ((b = ${hands%-*}; b <= ${hands#*-}; b++)); do
+				"$BIN" solve --variant attacks-only,cutoff --rollover "$r" --hands "$a,$b" \
+					--format json >"$tmp" || return 1
+				jq -r -L scripts/lib 'include "csv";
+					.rules.hands as [$a, $b]
+					| (if $a > $b then "first" elif $a < $b then "second" else "equal" end) as $more
+					| [$a, $b, .rules.rollover, .rules.rollover - 1, .value, (.remoteness // ""),
+					   (if .value == "draw" then "D" elif .value == "win" then "W\(.remoteness)" else "L\(.remoteness)" end),
+					   $more,
+					   (if $more == "equal" then "" elif ($more == "first") == (.value == "win") and .value != "draw" then "yes" else "no" end),
+					   .rules.options] | csv_row' "$tmp" || return 1
+			done
+		done
+	done
+	rm -f "$tmp"
+}
+
+# simple_pivot SIMPLE_CSV ROLLOVER: the labels of one rollover as a table, a (first player's
+# hands, the rows) by b (second player's hands, the columns 1, 2, ...): a,1,2,...
+simple_pivot() {
+	awk -v r="$2" "$CSV_AWK"'
+		{ sub(/\r$/, "") }
+		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
+		{
+			split_csv($0, f); if (f[col["rollover"]] != r) next
+			a = f[col["a"]] + 0; b = f[col["b"]] + 0; lab[a, b] = f[col["label"]]
+			if (a > amax) amax = a; if (b > bmax) bmax = b; seen = 1
+		}
+		END {
+			if (!seen) { print "simple_pivot: no rows at rollover " r > "/dev/stderr"; exit 1 }
+			line = "a"; for (b = 1; b <= bmax; b++) line = line "," b; print line
+			for (a = 1; a <= amax; a++) {
+				line = a; for (b = 1; b <= bmax; b++) line = line "," lab[a, b]; print line
+			}
+		}' "$1"
+}
+
+# simple_summary SIMPLE_CSV: per rollover, how many cells, how many with unequal hands, in how
+# many of those the player with more hands wins, the cells with equal hands, and the diagonal
+# (a = b) as labels: rollover,cells,unequal,more_hands_wins,equal,equal_first_wins,
+# equal_first_loses,diagonal
+simple_summary() {
+	awk "$CSV_AWK"'
+		{ sub(/\r$/, "") }
+		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
+		{
+			split_csv($0, f); r = f[col["rollover"]] + 0
+			if (!(r in cells)) order[++nr] = r
+			cells[r]++
+			if (f[col["more_hands"]] != "equal") { unequal[r]++; if (f[col["more_hands_wins"]] == "yes") yes[r]++ }
+			else {
+				if (f[col["value"]] == "win") ew[r]++; else if (f[col["value"]] == "loss") el[r]++
+				diag[r] = diag[r] (diag[r] == "" ? "" : " ") f[col["label"]]
+			}
+		}
+		END {
+			print "rollover,cells,unequal,more_hands_wins,equal,equal_first_wins,equal_first_loses,diagonal"
+			for (i = 1; i <= nr; i++) {
+				r = order[i]
+				print r "," cells[r] "," unequal[r] + 0 "," yes[r] + 0 "," cells[r] - unequal[r] "," ew[r] + 0 "," \
+					el[r] + 0 "," diag[r]
+			}
+		}' "$1"
+}
+
+# bench_rounded BENCH_CSV: scripts/bench's rows as the paper prints them: the command, the
+# threads, the median time to 3 significant digits (seconds), the peak memory in the unit
+# that fits (3 significant digits), positions per second and moves per second per thread to
+# 2 significant digits, bytes per position to 2; with the case name as the key for facts:
+# case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position
+bench_rounded() {
+	awk "$CSV_AWK"'
+		function sig(x, d,    e) {
+			if (x == "") return ""
+			x += 0; if (x == 0) return "0"
+			e = int(log(x < 0 ? -x : x) / log(10)); if (x < 1) e--
+			return sprintf("%.*f", (d - 1 - e > 0 ? d - 1 - e : 0), x)
+		}
+		function sci(x,    e, m) {
+			if (x == "") return ""
+			x += 0; if (x < 1e4) return sig(x, 2)
+			e = int(log(x) / log(10) + 1e-9); m = x / 10 ^ e
+			if (m >= 9.95) { m /= 10; e++ }
+			return sprintf("%.1fe%d", m, e)
+		}
+		function mem(kib) {
+			if (kib == "") return ""
+			kib += 0
+			if (kib >= 1048576) return sig(kib / 1048576, 3) " GiB"
+			if (kib >= 1024) return sig(kib / 1024, 3) " MiB"
+			return sig(kib, 3) " KiB"
+		}
+		{ sub(/\r$/, "") }
+		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i
+			print "case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position"; next }
+		{
+			split_csv($0, f)
+			c = f[col["command"]]; sub(/ --threads [0-9]+$/, "", c)
+			print csv_quote(f[col["case"]]) "," csv_quote(c) "," f[col["threads"]] "," sig(f[col["median_s"]], 3) "," \
+				mem(f[col["peak_rss_kib"]]) "," sci(f[col["positions"]]) "," sci(f[col["positions_per_s"]]) "," \
+				sci(f[col["moves_per_s_per_core"]]) "," sig(f[col["bytes_per_position"]], 2)
+		}' "$1"
+}
+
+# scale_counts COUNT_JSON...: one row per 'count --format json' file (the scale walks), its
+# numbers exact (scripts/json_flat keeps big integers; jq would round them):
+# hands,rollover,positions,distinct,reachable,terminal,max_depth. hands is read from
+# "hands" whether it is one number or an array of one count per seat (all equal here).
+scale_counts() {
+	local f
+	echo "hands,rollover,positions,distinct,reachable,terminal,max_depth"
+	for f in "$@"; do
+		scripts/json_flat "$f" | awk -F '\t' -v file="$f" '
+			$1 == "hands" || $1 == "hands/0" { hands = $3 }
+			$1 == "rollover" || $1 == "positions" || $1 == "distinct" || $1 == "reachable" ||
+				$1 == "terminal" || $1 == "max_depth" { v[$1] = $3 }
+			END {
+				if (hands == "" || length(v) != 6) {
+					print "scale_counts: " file ": missing hands or counts" > "/dev/stderr"; exit 1
+				}
+				print hands "," v["rollover"] "," v["positions"] "," v["distinct"] "," v["reachable"] "," \
+					v["terminal"] "," v["max_depth"]
+			}' || return 1
+	done
+}
