@@ -5,6 +5,8 @@
 // the walk's distances); the coalition solve 4 bytes per player and the distance byte.
 #include "plan.h"
 
+#include <gmp.h>
+
 #include "dense_walk.h"
 
 enum status plan_build(const struct rules *rules, struct plan *out, struct error *err)
@@ -85,4 +87,9 @@ double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks)
 bool plan_fits(const struct plan *p, enum plan_task task, unsigned ranks, uint64_t max_bytes)
 {
 	return !max_bytes || plan_bytes(p, task, ranks) <= (double)max_bytes;
+}
+
+double plan_lengths_bytes(double reachable, double edges, double limbs, double finals, double final_bytes)
+{
+	return reachable * 17 + 8 + edges * 4 + reachable * limbs * sizeof(mp_limb_t) + finals * final_bytes;
 }

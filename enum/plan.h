@@ -52,4 +52,9 @@ bool plan_fits(const struct plan *p, enum plan_task task, unsigned ranks, uint64
 // and a byte per position of its block of block_count; UINT64_MAX past 64 bits.
 uint64_t plan_block_bytes(uint64_t size, uint64_t block_count);
 
+// Bytes game lengths (solver/lengths.c) need besides the rules and the walk: per reachable
+// position its index, ordinal, edge start and depth, and limbs GMP limbs of path counts;
+// per edge a parent link; per final final_bytes (its record and code).
+double plan_lengths_bytes(double reachable, double edges, double limbs, double finals, double final_bytes);
+
 #endif

@@ -12,6 +12,7 @@
 
 #include "movegen.h"
 #include "paths.h"
+#include "plan.h"
 #include "position.h"
 #include "size_text.h"
 
@@ -55,9 +56,8 @@ static double need_bytes(const struct rules *rules, const struct enumeration *e,
 	double r = (double)e->reachable_count, finals = (double)e->terminal_count;
 	double limbs = (double)paths_width(max_children, e->max_depth) +
 		       2.0 * (double)paths_width(max_children, opt->max_length);
-	return r * 17 + 8 + edges * 4 + r * limbs * sizeof(mp_limb_t) +
-	       finals * (sizeof(struct lengths_final) + sizeof(struct final_entry) + 8 +
-			 (double)code_bytes(rules));
+	return plan_lengths_bytes(r, edges, limbs, finals,
+				  sizeof(struct lengths_final) + sizeof(struct final_entry) + 8 + (double)code_bytes(rules));
 }
 
 uint64_t lengths_bytes(const struct rules *rules, const struct enumeration *e,
