@@ -223,13 +223,14 @@ bench_rounded() {
 		}
 		{ sub(/\r$/, "") }
 		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i
-			print "case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position"; next }
+			print "case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position"; next }
 		{
 			split_csv($0, f)
 			c = f[col["command"]]; sub(/ --threads [0-9]+$/, "", c)
 			print csv_quote(f[col["case"]]) "," csv_quote(c) "," f[col["threads"]] "," sig(f[col["median_s"]], 3) "," \
 				mem(f[col["peak_rss_kib"]]) "," sci(f[col["positions"]]) "," sci(f[col["positions_per_s"]]) "," \
-				sci(f[col["moves_per_s_per_core"]]) "," sig(f[col["bytes_per_position"]], 2)
+				sci(f[col["moves_per_s_per_core"]]) "," sig(f[col["bytes_per_position"]], 2) "," \
+				("file_bytes_per_position" in col ? sig(f[col["file_bytes_per_position"]], 3) : "")
 		}' "$1"
 }
 
