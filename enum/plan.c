@@ -15,6 +15,15 @@ enum status plan_build(const struct rules *rules, struct plan *out, struct error
 	return dense_build(rules, &out->dense, err);
 }
 
+enum status plan_build_for(const struct rules *rules, enum plan_task task, struct plan *out,
+			   struct error *err)
+{
+	if (task != PLAN_TABLES)
+		return plan_build(rules, out, err);
+	*out = (struct plan){.rules = rules}; // a saved table is read through the rules' moves
+	return STATUS_OK;
+}
+
 void plan_free(struct plan *p)
 {
 	plan_drop_dense(p);

@@ -19,7 +19,7 @@ struct plan {
 
 // What a command will run on the plan, for its memory estimate.
 enum plan_task {
-	PLAN_TABLES,    // only the rules and engine tables: nothing per position (a saved table)
+	PLAN_TABLES,    // only the rules tables: nothing per position, no engine (a saved table)
 	PLAN_WALK,      // the walk with distances (count)
 	PLAN_IMPORT,    // the walk with distances, then 2-byte cells (a CSV solution read back)
 	PLAN_SOLVE,     // two players: solve (no distances)
@@ -32,6 +32,10 @@ enum plan_task {
 // Decides the engine of rules (which must outlive the plan) and builds its tables. Returns
 // STATUS_FAILURE (allocation) with err set and *out empty. Free with plan_free.
 enum status plan_build(const struct rules *rules, struct plan *out, struct error *err);
+// The same for one task: PLAN_TABLES builds no engine tables (what it reads is indexed by
+// the standard index, and its moves come from the rules), the other tasks as plan_build.
+enum status plan_build_for(const struct rules *rules, enum plan_task task, struct plan *out,
+			   struct error *err);
 void plan_free(struct plan *p);
 // Turns the plan to the generic engine, freeing the dense tables (for an MPI walk whose
 // dense matrices do not fit on a rank while the block walk may).
