@@ -56,6 +56,8 @@ static double per_position(bool dense, unsigned players, enum plan_task task, un
 		return 1.0 / 8 + 1.0 / (ranks ? ranks : 1);
 	case PLAN_STRATEGY_CHECK:
 		return 16; // the search's marks and counters per position and side
+	case PLAN_VERIFY: // the walk's three bits; the row pass of two players of one hand
+		return dense ? 1.5 : 3.0 / 8; // class also a byte of partial results and a bit
 	}
 	return 0;
 }
@@ -91,6 +93,13 @@ double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks)
 		return rank_bytes(p, ranks) + tables;
 	return (double)p->rules->size * per_position(p->dense != NULL, p->rules->players, task, ranks) +
 	       tables;
+}
+
+double plan_rules_bytes(const struct rules *rules, enum plan_task task)
+{
+	bool dense_shape = rules->players == 2 && rules->class_count == 1;
+	return (double)rules->size * per_position(dense_shape, rules->players, task, 1) +
+	       (double)rules->table_bytes;
 }
 
 bool plan_fits(const struct plan *p, enum plan_task task, unsigned ranks, uint64_t max_bytes)

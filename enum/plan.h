@@ -27,6 +27,7 @@ enum plan_task {
 	PLAN_COALITION, // three or more players: walk, then every player against the others
 	PLAN_MPI_WALK,  // one rank's share of the walk spread over MPI ranks (mpi/walk.h)
 	PLAN_STRATEGY_CHECK, // a strategy list played against every reply (analysis/strategy_check.h)
+	PLAN_VERIFY,    // verify of a saved table (solver/verify.h), which builds no engine
 };
 
 // Decides the engine of rules (which must outlive the plan) and builds its tables. Returns
@@ -50,6 +51,10 @@ double plan_spec_bytes(const struct rules_spec *spec, enum plan_task task, unsig
 // tables and the dense engine's renumbered copy (counted as large as the rules tables).
 // For PLAN_MPI_WALK, those of rank 0 (the largest block) of ranks.
 double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks);
+// Bytes of a task that builds no engine (PLAN_TABLES, PLAN_VERIFY) on rules: per position
+// of the index space (the shape of two players with one hand class counted as dense), plus
+// the rules tables. A mapped table file is not counted: its pages are the file's.
+double plan_rules_bytes(const struct rules *rules, enum plan_task task);
 // Whether task fits in max_bytes (0: no limit) on the plan.
 bool plan_fits(const struct plan *p, enum plan_task task, unsigned ranks, uint64_t max_bytes);
 // Bytes of one rank of the MPI block walk: a bit per position of size (whole 64-bit words)
