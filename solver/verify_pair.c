@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "le64.h"
 #include "movegen.h"
 #include "position.h"
 #include "verify_walk.h"
@@ -17,15 +18,16 @@
 // its group less itself: the two smallest and largest of each group in a column serve all
 // (groups may overlap: one for each total and count of dead hands).
 // The walk from the start then runs level by level the same way over bitmaps, and stops at
-// the first level holding a failing position. Only for tables whose remoteness bytes are
-// all below FAST_REM_MAX; others take the walk above.
+// the first level holding a failing position. Codes and remoteness are 16-bit, read
+// through the overflow list past 254: only for tables whose remoteness stays below
+// FAST_REM_MAX; others take the walk above.
 
-#define FAST_REM_MAX 250
+#define FAST_REM_MAX 0xFFF0
 #define BLOCK 16 // rows a check pass handles together
 #define C_UNKNOWN 0
-#define C_DRAW 0xFE
-#define C_WON 0xFF
-#define C_NONE 0x100
+#define C_DRAW 0xFFFE
+#define C_WON 0xFFFF
+#define C_NONE 0x10000
 enum { J_CHILD = 1, J_FAIL = 2, J_SAT = 4 };
 
 struct pair {
@@ -38,12 +40,19 @@ struct pair {
 	uint64_t *fail;     // per index: a stored position that fails its check
 };
 
-// The code of a child, ordered unknown < lost (by remoteness) < drawn < won.
-static inline unsigned code8(const struct table_map *t, uint64_t j)
+// The remoteness of index j, the overflow list's past 254.
+static inline unsigned rem_at(const struct table_map *t, uint64_t j)
 {
-	static const uint8_t base[4] = {C_UNKNOWN, C_WON, 1, C_DRAW};
+	uint8_t b = t->sol.remoteness[j];
+	return b != SOLUTION_OVERFLOW_MARK ? b : solution_remoteness(&t->sol, j);
+}
+
+// The code of a child, ordered unknown < lost (by remoteness) < drawn < won.
+static inline unsigned code_at(const struct table_map *t, uint64_t j)
+{
+	static const uint16_t base[4] = {C_UNKNOWN, C_WON, 1, C_DRAW};
 	unsigned v = t->sol.values[j / 4] >> (2 * (j % 4)) & 3;
-	return v == VALUE_LOSS ? 1u + t->sol.remoteness[j] : base[v];
+	return v == VALUE_LOSS ? 1u + rem_at(t, j) : base[v];
 }
 
 // What children with smallest code mn and largest remoteness mx (C_NONE: no children)
@@ -83,7 +92,7 @@ static bool attack_check(const struct pair *p)
 	bool ok = true;
 #pragma omp parallel
 	{
-		uint8_t *code = malloc(2 * BLOCK * n), *rem = code ? code + BLOCK * n : NULL;
+		uint16_t *code = malloc(2 * BLOCK * n * sizeof *code), *rem = code ? code + BLOCK * n : NULL;
 		if (!code) {
 #pragma omp atomic write
 			ok = false;
@@ -96,9 +105,8 @@ static bool attack_check(const struct pair *p)
 			for (unsigned w = 0; w < width; w++)
 				for (uint64_t b = 0; b < n; b++) {
 					uint64_t j = b + n * (a0 + w);
-					unsigned k = code8(t, j);
-					code[w * n + b] = (uint8_t)(k > 0xFF ? 0xFF : k);
-					rem[w * n + b] = t->sol.remoteness[j];
+					code[w * n + b] = (uint16_t)code_at(t, j);
+					rem[w * n + b] = (uint16_t)rem_at(t, j);
 				}
 			for (uint64_t b = 0; b < n; b++) {
 				uint64_t row = b * p->modulus;
@@ -107,7 +115,7 @@ static bool attack_check(const struct pair *p)
 					unsigned v = table_value(t, i);
 					if (v == VALUE_UNKNOWN)
 						continue;
-					const uint8_t *cw = code + w * n, *rw = rem + w * n;
+					const uint16_t *cw = code + w * n, *rw = rem + w * n;
 					unsigned mn = C_NONE, mx = 0;
 					const uint8_t *live = cls->live_values + a * cls->hands;
 					if (!live[0]) {
@@ -120,7 +128,7 @@ static bool attack_check(const struct pair *p)
 								mx = rw[to] > mx ? rw[to] : mx;
 							}
 					}
-					p->partial[i] = (uint8_t)judge(v, t->sol.remoteness[i], mn, mx);
+					p->partial[i] = (uint8_t)judge(v, rem_at(t, i), mn, mx);
 				}
 			}
 		}
@@ -147,7 +155,7 @@ static bool split_check(const struct pair *p)
 	uint64_t top_count = grouped ? p->groups : 0;
 #pragma omp parallel
 	{
-		uint8_t *code = malloc(2 * BLOCK * n), *rem = code ? code + BLOCK * n : NULL;
+		uint16_t *code = malloc(2 * BLOCK * n * sizeof *code), *rem = code ? code + BLOCK * n : NULL;
 		struct top2 *top = malloc((top_count + 1) * sizeof *top);
 		uint64_t *child = malloc(c->rules->max_moves * sizeof *child);
 		if (!code || !top || !child) {
@@ -162,11 +170,11 @@ static bool split_check(const struct pair *p)
 			for (uint64_t a = 0; a < n; a++)
 				for (unsigned w = 0; w < width; w++) {
 					uint64_t j = b0 + w + n * a;
-					code[w * n + a] = (uint8_t)code8(t, j);
-					rem[w * n + a] = t->sol.remoteness[j];
+					code[w * n + a] = (uint16_t)code_at(t, j);
+					rem[w * n + a] = (uint16_t)rem_at(t, j);
 				}
 			for (unsigned w = 0; w < width; w++) {
-				const uint8_t *cw = code + w * n, *rw = rem + w * n;
+				const uint16_t *cw = code + w * n, *rw = rem + w * n;
 				uint64_t b = b0 + w;
 				for (uint32_t g = 0; g < top_count; g++) {
 					struct top2 x = {C_NONE, C_NONE, 0, 0, UINT32_MAX, UINT32_MAX};
@@ -186,7 +194,7 @@ static bool split_check(const struct pair *p)
 				}
 				for (uint64_t a = 0; a < n; a++) {
 					uint64_t i = a + n * b;
-					unsigned v = table_value(t, i), r = t->sol.remoteness[i];
+					unsigned v = table_value(t, i), r = rem_at(t, i);
 					if (v == VALUE_UNKNOWN)
 						continue;
 					bool pass;
@@ -387,13 +395,13 @@ static uint64_t first_failing(const struct pair *p, const struct walk *w)
 	return first;
 }
 
+// Whether every remoteness fits the 16-bit codes: the overflow list holds all past 254.
 static bool rem_small(const struct table_map *t)
 {
-	uint8_t top = 0;
-#pragma omp parallel for schedule(static, 1 << 20) reduction(max : top)
-	for (uint64_t i = 0; i < t->size; i++)
-		top = t->sol.remoteness[i] > top ? t->sol.remoteness[i] : top;
-	return top < FAST_REM_MAX;
+	for (uint64_t k = 0; k < t->sol.overflow_count; k++)
+		if (le64_load(t->sol.overflow + 16 * k + 8) >= FAST_REM_MAX)
+			return false;
+	return true;
 }
 
 // One level of the walk for a pair (see walk_level): the failures were found beforehand.

@@ -19,6 +19,7 @@
 
 #include "describe.h"
 #include "helpers.h"
+#include "le64.h"
 #include "movegen.h"
 #include "retrograde.h"
 #include "table_file.h"
@@ -127,8 +128,8 @@ static void reference(const struct rules *rules, const struct table_map *t, stru
 		bool decided = v == VALUE_WIN || v == VALUE_LOSS;
 		counts[v]++;
 		reached += v != VALUE_UNKNOWN;
-		if (decided && t->sol.remoteness[i] > max_rem)
-			max_rem = t->sol.remoteness[i];
+		if (decided && table_remoteness(t, i) > max_rem)
+			max_rem = table_remoteness(t, i);
 		if (v != VALUE_UNKNOWN && !seen[i]) {
 			out->fault = VERIFY_UNREACHED, out->at = i;
 			goto done;
@@ -349,4 +350,44 @@ Test(verify_fast, pair_shape_and_groups_match_movegen)
 		free(want), free(got), free(group), free(first), free(member), free(scratch);
 		rules_free(rules);
 	}
+}
+
+// Remoteness past 254 (the overflow list) on the row and column passes: cutoff, rollover 8,
+// twelve lives reaches 271. Planted: an overflow entry's remoteness one more or one less,
+// and values flipped at positions the list holds and at bytes just under the mark.
+Test(verify_fast, remoteness_past_254_matches_the_reference, .timeout = 120)
+{
+	static const struct instance in = {2, {2, 2}, 8, "cutoff,lives=12"};
+	struct fixture f;
+	fixture_make(&in, &f);
+	struct table_map t;
+	struct error err = {{0}};
+	cr_assert_eq(table_open(f.path, &t, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_gt(t.sol.overflow_count, 2, "the instance no longer reaches past 254");
+	uint64_t over = (uint64_t)(t.sol.overflow - t.base), values = (uint64_t)(t.sol.values - t.base);
+	uint64_t count = t.sol.overflow_count, at[6] = {0, count / 2, count - 1}, near = 0;
+	for (uint64_t i = 0; i < t.size && near < 3; i++)
+		if (table_value(&t, i) != VALUE_UNKNOWN && t.sol.remoteness[i] >= 250 && t.sol.remoteness[i] < 255)
+			at[3 + near++] = UINT64_MAX - i; // an index, not an entry
+	compare(&f, f.bytes, "remoteness past 254, unchanged");
+	table_close(&t);
+	uint8_t *b = malloc(f.len);
+	cr_assert(b && near == 3);
+	for (int k = 0; k < 6; k++)
+		for (int change = 0; change < 3; change++) {
+			memcpy(b, f.bytes, f.len);
+			uint8_t *entry = b + over + 16 * at[k];
+			uint64_t i = k < 3 ? le64_load(entry) : UINT64_MAX - at[k];
+			uint8_t *vb = b + values + i / 4;
+			unsigned shift = 2 * (i % 4), v = *vb >> shift & 3;
+			if (change < 2 && k < 3)
+				le64_store(entry + 8, le64_load(entry + 8) + (change ? UINT64_MAX : 1));
+			else
+				*vb = (uint8_t)((*vb & ~(3u << shift)) | ((v + 1u + (unsigned)change) % 3 + 1) << shift);
+			char what[160];
+			snprintf(what, sizeof what, "remoteness past 254, index %llu, change %d", (unsigned long long)i, change);
+			compare(&f, b, what);
+		}
+	free(b);
+	fixture_free(&f);
 }
