@@ -39,7 +39,7 @@ int front_refuse(const char *cmd, double positions, double need, int ranks, cons
 	char need_text[SIZE_TEXT_MAX], limit_text[SIZE_TEXT_MAX];
 	size_text(need_text, need);
 	size_text(limit_text, limit);
-	message_print(cmd, "instance too large: %.4g positions need about %s per rank with %d ranks (%s), the limit is %s (--max-memory)",
-		      positions, need_text, ranks, what, limit_text);
+	message_print(cmd, "instance too large: %.4g positions need about %s per rank with %d rank%s (%s), the limit is %s (--max-memory)",
+		      positions, need_text, ranks, ranks == 1 ? "" : "s", what, limit_text);
 	return 2;
 }

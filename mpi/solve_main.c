@@ -124,8 +124,9 @@ static int solve(struct run *r, const struct rules *rules)
 	struct progress progress = *output_progress("solve");
 	if (r->rank) // every rank watches for SIGINT (the flags are agreed each level); rank 0 draws
 		progress.report = NULL;
-	stats_start(&r->stats, opt->extra_set[OPT_STATS]);
-	enum status st = exchange_init(&r->ex, MPI_COMM_WORLD, r->d->n, &err);
+	enum status st = stats_start(&r->stats, MPI_COMM_WORLD, opt->extra_set[OPT_STATS] ? opt->extra_value[OPT_STATS] : NULL, &err);
+	if (st == STATUS_OK)
+		st = exchange_init(&r->ex, MPI_COMM_WORLD, r->d->n, &err);
 	uint32_t w = r->ex.lo ? r->ex.lo[r->ex.rank + 1] - r->ex.lo[r->ex.rank] : 0;
 	if (st == STATUS_OK && opt->format == FORMAT_CSV && !(r->depth = malloc((size_t)w * r->d->n + 1)))
 		st = error_set(&err, STATUS_FAILURE, "rank %d: out of memory: the distances need %llu bytes", r->rank,

@@ -10,11 +10,25 @@
 
 #include "game_text.h"
 
-void stats_start(struct stats *s, bool on)
+enum status stats_start(struct stats *s, MPI_Comm comm, const char *path, struct error *err)
 {
+	int rank, e = 0;
 	memset(s, 0, sizeof *s);
-	s->on = on;
+	s->on = path != NULL;
 	s->start = s->mark = MPI_Wtime();
+	if (!path)
+		return STATUS_OK;
+	MPI_Comm_rank(comm, &rank);
+	if (rank == 0) {
+		if (snprintf(s->tmp, sizeof s->tmp, "%s.tmp", path) >= (int)sizeof s->tmp)
+			e = ENAMETOOLONG;
+		else if (!(s->file = fopen(s->tmp, "w")))
+			e = errno ? errno : EIO;
+	}
+	MPI_Bcast(&e, 1, MPI_INT, 0, comm);
+	if (e)
+		return error_set(err, STATUS_FAILURE, "--stats '%s': %s", path, strerror(e));
+	return STATUS_OK;
 }
 
 static void add(struct stats *s, int phase, int kind, uint64_t positions, struct exchange_count c)
@@ -48,6 +62,10 @@ void stats_gather(struct stats *s, int kind, uint64_t positions, uint64_t bytes)
 
 void stats_free(struct stats *s)
 {
+	if (s->file) {
+		fclose(s->file);
+		remove(s->tmp);
+	}
 	for (int p = 0; p < STATS_PHASES; p++)
 		free(s->level[p]);
 	memset(s, 0, sizeof *s);
@@ -96,12 +114,11 @@ static void print_phase(FILE *f, int p, const struct stats_level *lv, const uint
 }
 
 // Rank 0's file; false with errno on failure.
-static bool write_file(const char *path, const char *tmp, struct stats *s, const uint64_t *const *sum,
-		       const uint64_t *rss, int ranks, const struct rules *rules, unsigned threads, uint64_t reachable)
+static bool write_file(const char *path, struct stats *s, const uint64_t *const *sum, const uint64_t *rss,
+		       int ranks, const struct rules *rules, unsigned threads, uint64_t reachable)
 {
-	FILE *f = fopen(tmp, "w");
-	if (!f)
-		return false;
+	FILE *f = s->file;
+	s->file = NULL;
 	fprintf(f, "{\"ranks\":%d,\"threads\":%u,\"positions\":%llu,\"reachable\":%llu,\"seconds\":%.3f,\"peak_rss_bytes\":[",
 		ranks, threads, (unsigned long long)rules->size, (unsigned long long)reachable, MPI_Wtime() - s->start);
 	for (int r = 0; r < ranks; r++)
@@ -114,7 +131,7 @@ static bool write_file(const char *path, const char *tmp, struct stats *s, const
 	fprintf(f, "}\n");
 	bool ok = !ferror(f);
 	ok = fclose(f) == 0 && ok;
-	return ok && rename(tmp, path) == 0;
+	return ok && rename(s->tmp, path) == 0;
 }
 
 enum status stats_write(struct stats *s, MPI_Comm comm, const char *path, const struct rules *rules,
@@ -155,13 +172,10 @@ enum status stats_write(struct stats *s, MPI_Comm comm, const char *path, const 
 	if (!failed)
 		MPI_Gather(&rss, 1, MPI_UINT64_T, all_rss, 1, MPI_UINT64_T, 0, comm);
 	int e = 0;
-	char tmp[4096];
 	if (rank == 0 && !failed) {
 		errno = 0;
-		if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
-			e = ENAMETOOLONG;
-		else if (!write_file(path, tmp, s, (const uint64_t *const *)sum, all_rss, ranks, rules, threads, reachable))
-			e = errno ? errno : EIO, remove(tmp);
+		if (!write_file(path, s, (const uint64_t *const *)sum, all_rss, ranks, rules, threads, reachable))
+			e = errno ? errno : EIO, remove(s->tmp);
 	}
 	for (int p = 0; p < STATS_PHASES; p++) {
 		free(sum[p]);

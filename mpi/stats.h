@@ -9,6 +9,7 @@
 #define CHOPSTICKS_MPI_STATS_H
 
 #include <mpi.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -32,19 +33,24 @@ struct stats {
 	struct stats_level *level[STATS_PHASES];
 	unsigned count[STATS_PHASES], room[STATS_PHASES];
 	bool oom;
+	FILE *file;    // rank 0: path.tmp, open from stats_start to stats_write
+	char tmp[4096];
 };
 
-// Starts the clock; on says whether anything is collected.
-void stats_start(struct stats *s, bool on);
+// Starts the clock; with a path (NULL: collect nothing) rank 0 creates path.tmp at once, so
+// that a file that cannot be written fails the run before it starts. Collective; the same
+// status on every rank (STATUS_FAILURE with the reason).
+enum status stats_start(struct stats *s, MPI_Comm comm, const char *path, struct error *err);
 // Records the level that ends now in phase: positions, and what ex sent since the last one.
 void stats_level(struct stats *s, int phase, uint64_t positions, struct exchange *ex);
 // Records one gather of the output (STATS_GATHER_*) that ends now: its positions and the
 // bytes this rank sent rank 0.
 void stats_gather(struct stats *s, int kind, uint64_t positions, uint64_t bytes);
-// Combines the ranks' records and writes them to path on rank 0 (through path.tmp and a
-// rename). Collective; the same status on every rank (STATUS_FAILURE with the reason).
+// Combines the ranks' records and writes them to path on rank 0 (into path.tmp, then
+// renamed). Collective; the same status on every rank (STATUS_FAILURE with the reason).
 enum status stats_write(struct stats *s, MPI_Comm comm, const char *path, const struct rules *rules,
 			unsigned threads, uint64_t reachable, struct error *err);
+// Frees s; a path.tmp not written is removed.
 void stats_free(struct stats *s);
 
 #endif
