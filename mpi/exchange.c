@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bitmatrix.h"
 #include "plan.h"
@@ -27,6 +28,28 @@ struct exchange_state {
 	uint64_t head[3];    // this round's header: form, row_lo or 0, rows or count
 	uint64_t words;      // this round's words
 };
+
+void exchange_wait(MPI_Request *req)
+{
+	double start = MPI_Wtime();
+	for (unsigned k = 0;; k++) {
+		int done = 0;
+		MPI_Test(req, &done, MPI_STATUS_IGNORE);
+		if (done)
+			return;
+		if (MPI_Wtime() - start < 1e-4) // short waits: poll
+			continue;
+		struct timespec nap = {0, k < 1000 ? 20000 : 200000};
+		nanosleep(&nap, NULL);
+	}
+}
+
+void exchange_allreduce(void *buf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+	MPI_Request req;
+	MPI_Iallreduce(MPI_IN_PLACE, buf, count, type, op, comm, &req);
+	exchange_wait(&req);
+}
 
 bool slab_init(struct slab *s, uint32_t lo, uint32_t rows, uint32_t words)
 {
@@ -227,7 +250,10 @@ static void round_trip(struct exchange *ex, const struct slab *src, exchange_con
 		}
 	}
 	ex->count.bytes += 3 * 8 * (uint64_t)(k - 1);
-	MPI_Alltoall(head_out, 3, MPI_UINT64_T, head_in, 3, MPI_UINT64_T, ex->comm);
+	double t0 = MPI_Wtime();
+	MPI_Request req;
+	MPI_Ialltoall(head_out, 3, MPI_UINT64_T, head_in, 3, MPI_UINT64_T, ex->comm, &req);
+	exchange_wait(&req);
 	for (int r = 0; r < k; r++) {
 		uint64_t form = head_in[3 * r], words = form == PIECE_NONE ? 0
 						    : form == PIECE_PAIRS ? head_in[3 * r + 2]
@@ -235,7 +261,9 @@ static void round_trip(struct exchange *ex, const struct slab *src, exchange_con
 		rc[r] = (int)words;
 		rd[r] = (int)((uint64_t)r * ex->pair_words);
 	}
-	MPI_Alltoallv(ex->send, sc, sd, MPI_UINT64_T, ex->recv, rc, rd, MPI_UINT64_T, ex->comm);
+	MPI_Ialltoallv(ex->send, sc, sd, MPI_UINT64_T, ex->recv, rc, rd, MPI_UINT64_T, ex->comm, &req);
+	exchange_wait(&req);
+	ex->mpi_seconds += MPI_Wtime() - t0;
 	for (int r = 0; r < k; r++) {
 		uint64_t form = head_in[3 * r];
 		const uint64_t *at = ex->recv + (uint64_t)r * ex->pair_words;
@@ -271,7 +299,9 @@ void exchange_run(struct exchange *ex, const struct slab *src, const uint32_t *c
 		return;
 	plan_forms(ex, src, col_lo, col_hi);
 	uint64_t rounds = rounds_needed(ex);
-	MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_UINT64_T, MPI_MAX, ex->comm);
+	double t0 = MPI_Wtime();
+	exchange_allreduce(&rounds, 1, MPI_UINT64_T, MPI_MAX, ex->comm);
+	ex->mpi_seconds += MPI_Wtime() - t0;
 	for (uint64_t k = 0; k < rounds; k++)
 		round_trip(ex, src, consume, ctx);
 	ex->count.rounds += rounds;

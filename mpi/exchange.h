@@ -62,6 +62,7 @@ struct exchange {
 	uint64_t pair_words;    // the most words a rank sends another per round
 	uint64_t *send, *recv;  // ranks * pair_words words each
 	struct exchange_count count; // since the last exchange_take
+	double mpi_seconds;     // spent in the exchanges' MPI calls (waiting for other ranks included)
 	struct exchange_state *state; // per destination, while an exchange runs
 	uint64_t *head;         // 6 words per rank: the round's headers out and in
 	int *counts;            // 4 per rank: MPI_Alltoallv's counts and displacements
@@ -85,6 +86,12 @@ void exchange_transpose(struct exchange *ex, const struct slab *src, struct slab
 // dst |= the transpose of one piece whose columns are dst's rows (col_word * 64 is dst->lo
 // at most and its columns past dst's rows are zero): bit a of row b is bit b of row a.
 void exchange_transpose_piece(struct slab *dst, const struct exchange_piece *p);
+// Waits for req to complete, polling and then sleeping (20 us, later 200 us) rather than
+// spinning, so that ranks that share cores with others (or with each other) leave them the
+// CPU while they wait; the same results as MPI_Wait.
+void exchange_wait(MPI_Request *req);
+// MPI_Allreduce of count values in place, waiting as exchange_wait.
+void exchange_allreduce(void *buf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm);
 // Returns the counts since the last call and starts them again.
 struct exchange_count exchange_take(struct exchange *ex);
 

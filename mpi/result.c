@@ -207,7 +207,9 @@ static void gather(struct batch *bt, int kind, uint32_t sb0, uint32_t sb1)
 		bt->displs[r] = at;
 		at += bt->counts[r];
 	}
-	MPI_Gatherv(bt->send, mine, MPI_BYTE, bt->recv, bt->counts, bt->displs, MPI_BYTE, 0, ex->comm);
+	MPI_Request req; // the other ranks wait for rank 0 to write the last batch: asleep
+	MPI_Igatherv(bt->send, mine, MPI_BYTE, bt->recv, bt->counts, bt->displs, MPI_BYTE, 0, ex->comm, &req);
+	exchange_wait(&req);
 	if (ex->rank)
 		bt->sent += (uint64_t)mine;
 	else

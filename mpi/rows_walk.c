@@ -90,7 +90,7 @@ static uint64_t close_layer(struct rwalk *w, unsigned next)
 	for (uint32_t a = w->lo; a < w->hi; a++)
 		found += close_row(w, a, (uint8_t)next, &terminal);
 	count[0] = found, count[1] = terminal;
-	MPI_Allreduce(MPI_IN_PLACE, count, 2, MPI_UINT64_T, MPI_SUM, w->ex->comm);
+	exchange_allreduce(count, 2, MPI_UINT64_T, MPI_SUM, w->ex->comm);
 	if (next < ENUMERATE_MAX_LAYERS)
 		w->e->layer_terminal[next] = count[1];
 	slab_clear(&w->m[M_FRONT_T]);
@@ -110,7 +110,7 @@ static int layer_expand(void *ctx, unsigned layer, uint64_t *moves)
 static int agree(MPI_Comm comm, int flags)
 {
 	int all = flags;
-	MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_BOR, comm);
+	exchange_allreduce(&all, 1, MPI_INT, MPI_BOR, comm);
 	return all;
 }
 
@@ -134,7 +134,7 @@ static uint64_t layer_close(void *ctx, unsigned next)
 static void layer_finish(void *ctx, struct enumeration *e)
 {
 	struct rwalk *w = ctx;
-	MPI_Allreduce(MPI_IN_PLACE, &e->move_count, 1, MPI_UINT64_T, MPI_SUM, w->ex->comm);
+	exchange_allreduce(&e->move_count, 1, MPI_UINT64_T, MPI_SUM, w->ex->comm);
 }
 
 enum status rows_walk(const struct dense *d, struct exchange *ex, const struct progress *progress,

@@ -344,7 +344,7 @@ static uint64_t count_bits(const struct slab *m)
 // Whether any rank raised flag (a bit of 1 stop, 2 out of memory); collective.
 static int agree(const struct msolve *s, int flags)
 {
-	MPI_Allreduce(MPI_IN_PLACE, &flags, 1, MPI_INT, MPI_BOR, s->ex->comm);
+	exchange_allreduce(&flags, 1, MPI_INT, MPI_BOR, s->ex->comm);
 	return flags;
 }
 
@@ -352,7 +352,7 @@ static enum status run_levels(struct msolve *s, uint64_t reachable_count, const 
 			      unsigned *levels, struct error *err)
 {
 	uint64_t done = count_bits(&s->m[M_WIN_NEW]) + count_bits(&s->m[M_LOSS_NEW]);
-	MPI_Allreduce(MPI_IN_PLACE, &done, 1, MPI_UINT64_T, MPI_SUM, s->ex->comm);
+	exchange_allreduce(&done, 1, MPI_UINT64_T, MPI_SUM, s->ex->comm);
 	struct progress_step step = {.phase = "solve", .total = reachable_count, .done = done};
 	stats_level(s->stats, STATS_SOLVE, done, s->ex); // the seeding
 	for (unsigned k = 0;; k++) {
@@ -364,7 +364,7 @@ static enum status run_levels(struct msolve *s, uint64_t reachable_count, const 
 		if (flags & 1)
 			return error_set(err, STATUS_INTERRUPTED, "interrupted");
 		uint64_t found = level(s, k);
-		MPI_Allreduce(MPI_IN_PLACE, &found, 1, MPI_UINT64_T, MPI_SUM, s->ex->comm);
+		exchange_allreduce(&found, 1, MPI_UINT64_T, MPI_SUM, s->ex->comm);
 		stats_level(s->stats, STATS_SOLVE, found, s->ex);
 		if (found && k + 1 > CELL_MAX_REMOTENESS) // as dense_solve: the bytes just written are void
 			return backward_too_remote(err);

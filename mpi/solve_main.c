@@ -162,8 +162,8 @@ static int solve(struct run *r, const struct rules *rules)
 	else if (st == STATUS_OK && r->rank == 0)
 		solve_report_two(&sum, opt->format);
 	if (st == STATUS_OK && opt->extra_set[OPT_STATS])
-		st = stats_write(&r->stats, MPI_COMM_WORLD, opt->extra_value[OPT_STATS], rules, opt->threads, sum.reachable,
-				 &err);
+		st = stats_write(&r->stats, MPI_COMM_WORLD, r->ex.mpi_seconds, opt->extra_value[OPT_STATS], rules,
+				 opt->threads, sum.reachable, &err);
 	if (st != STATUS_OK)
 		rc = r->rank ? front_exit_code(st) : output_failure("solve", st, err.msg);
 	return rc;

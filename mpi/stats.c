@@ -115,7 +115,7 @@ static void print_phase(FILE *f, int p, const struct stats_level *lv, const uint
 
 // Rank 0's file; false with errno on failure.
 static bool write_file(const char *path, struct stats *s, const uint64_t *const *sum, const uint64_t *rss,
-		       int ranks, const struct rules *rules, unsigned threads, uint64_t reachable)
+		       const double *seconds, int ranks, const struct rules *rules, unsigned threads, uint64_t reachable)
 {
 	FILE *f = s->file;
 	s->file = NULL;
@@ -123,6 +123,12 @@ static bool write_file(const char *path, struct stats *s, const uint64_t *const 
 		ranks, threads, (unsigned long long)rules->size, (unsigned long long)reachable, MPI_Wtime() - s->start);
 	for (int r = 0; r < ranks; r++)
 		fprintf(f, "%s%llu", r ? "," : "", (unsigned long long)rss[r]);
+	const char *key[2] = {"cpu_seconds", "exchange_seconds"};
+	for (int k = 0; k < 2; k++) {
+		fprintf(f, "],\"%s\":[", key[k]);
+		for (int r = 0; r < ranks; r++)
+			fprintf(f, "%s%.3f", r ? "," : "", seconds[2 * r + k]);
+	}
 	fprintf(f, "],\"phases\":[");
 	for (int p = 0; p < STATS_PHASES; p++)
 		print_phase(f, p, s->level[p], sum[p], s->count[p]);
@@ -134,17 +140,23 @@ static bool write_file(const char *path, struct stats *s, const uint64_t *const 
 	return ok && rename(s->tmp, path) == 0;
 }
 
-enum status stats_write(struct stats *s, MPI_Comm comm, const char *path, const struct rules *rules,
-			unsigned threads, uint64_t reachable, struct error *err)
+enum status stats_write(struct stats *s, MPI_Comm comm, double exchange_seconds, const char *path,
+			const struct rules *rules, unsigned threads, uint64_t reachable, struct error *err)
 {
 	int rank, ranks;
 	MPI_Comm_rank(comm, &rank);
 	MPI_Comm_size(comm, &ranks);
 	struct rusage use;
-	uint64_t rss = getrusage(RUSAGE_SELF, &use) == 0 ? (uint64_t)use.ru_maxrss * 1024 : 0; // KiB on Linux
+	bool used = getrusage(RUSAGE_SELF, &use) == 0;
+	uint64_t rss = used ? (uint64_t)use.ru_maxrss * 1024 : 0; // KiB on Linux
+	double seconds[2] = {used ? (double)use.ru_utime.tv_sec + (double)use.ru_stime.tv_sec +
+					    1e-6 * (double)(use.ru_utime.tv_usec + use.ru_stime.tv_usec)
+				  : 0,
+			     exchange_seconds};
+	double *all_seconds = calloc(2 * (size_t)ranks, sizeof *all_seconds);
 	uint64_t *all_rss = calloc((size_t)ranks, sizeof *all_rss), *sum[STATS_PHASES], *mine[STATS_PHASES];
 	uint64_t *most[STATS_PHASES];
-	int failed = s->oom || !all_rss;
+	int failed = s->oom || !all_rss || !all_seconds;
 	for (int p = 0; p < STATS_PHASES; p++) {
 		size_t n = s->count[p];
 		sum[p] = calloc(n * F_FIELDS + 1, sizeof *sum[p]);
@@ -169,12 +181,14 @@ enum status stats_write(struct stats *s, MPI_Comm comm, const char *path, const 
 			sum[p][F_FIELDS * k + F_ROUNDS] = s->level[p][k].sent.rounds; // the same on every rank
 		}
 	}
-	if (!failed)
+	if (!failed) {
 		MPI_Gather(&rss, 1, MPI_UINT64_T, all_rss, 1, MPI_UINT64_T, 0, comm);
+		MPI_Gather(seconds, 2, MPI_DOUBLE, all_seconds, 2, MPI_DOUBLE, 0, comm);
+	}
 	int e = 0;
 	if (rank == 0 && !failed) {
 		errno = 0;
-		if (!write_file(path, s, (const uint64_t *const *)sum, all_rss, ranks, rules, threads, reachable))
+		if (!write_file(path, s, (const uint64_t *const *)sum, all_rss, all_seconds, ranks, rules, threads, reachable))
 			e = errno ? errno : EIO, remove(s->tmp);
 	}
 	for (int p = 0; p < STATS_PHASES; p++) {
@@ -183,6 +197,7 @@ enum status stats_write(struct stats *s, MPI_Comm comm, const char *path, const 
 		free(most[p]);
 	}
 	free(all_rss);
+	free(all_seconds);
 	int st[2] = {failed, e};
 	MPI_Bcast(st, 2, MPI_INT, 0, comm);
 	if (st[0])

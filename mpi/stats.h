@@ -2,7 +2,8 @@
 // What `chopsticks-mpi solve --stats FILE` reports: per level of the walk and of the solve,
 // the positions it settled, the bytes the ranks sent each other (exchange.h: their sum and
 // the most any one rank sent) and its wall time, then the gathers of the output, each rank's
-// peak resident memory (getrusage) and the run's wall time; as one JSON object, written by
+// peak resident memory, CPU time (getrusage) and time in the exchanges, and the run's wall
+// time; as one JSON object, written by
 // rank 0 (README "Running on a cluster" lists the keys). Collecting costs a few words per
 // level; nothing is collected without --stats.
 #ifndef CHOPSTICKS_MPI_STATS_H
@@ -47,9 +48,11 @@ void stats_level(struct stats *s, int phase, uint64_t positions, struct exchange
 // bytes this rank sent rank 0.
 void stats_gather(struct stats *s, int kind, uint64_t positions, uint64_t bytes);
 // Combines the ranks' records and writes them to path on rank 0 (into path.tmp, then
-// renamed). Collective; the same status on every rank (STATUS_FAILURE with the reason).
-enum status stats_write(struct stats *s, MPI_Comm comm, const char *path, const struct rules *rules,
-			unsigned threads, uint64_t reachable, struct error *err);
+// renamed), with each rank's CPU time (getrusage) and exchange_seconds (its time in the
+// exchanges' MPI calls). Collective; the same status on every rank (STATUS_FAILURE with the
+// reason).
+enum status stats_write(struct stats *s, MPI_Comm comm, double exchange_seconds, const char *path,
+			const struct rules *rules, unsigned threads, uint64_t reachable, struct error *err);
 // Frees s; a path.tmp not written is removed.
 void stats_free(struct stats *s);
 
