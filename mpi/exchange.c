@@ -121,6 +121,13 @@ void exchange_free(struct exchange *ex)
 	memset(ex, 0, sizeof *ex);
 }
 
+void exchange_release(struct exchange *ex)
+{
+	free(ex->send);
+	free(ex->recv);
+	ex->send = ex->recv = NULL;
+}
+
 int exchange_owner(const struct exchange *ex, uint32_t i)
 {
 	int lo = 0, hi = ex->ranks - 1; // the last rank r with lo[r] <= i

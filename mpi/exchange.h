@@ -72,6 +72,9 @@ struct exchange {
 // be allocated or their sizes do not fit MPI's int counts. exchange_free is safe after either.
 enum status exchange_init(struct exchange *ex, MPI_Comm comm, uint32_t n, struct error *err);
 void exchange_free(struct exchange *ex);
+// Frees the send and receive buffers only (no exchange may run after it; exchange_owner and
+// the row boundaries still work).
+void exchange_release(struct exchange *ex);
 // The owner of row (or column) i.
 int exchange_owner(const struct exchange *ex, uint32_t i);
 

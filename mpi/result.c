@@ -93,9 +93,11 @@ static uint64_t row_bytes(int kind, uint32_t w)
 	return kind == STATS_GATHER_VALUES ? quads : kind == STATS_GATHER_REMOTENESS ? w : 2 * (uint64_t)w + quads;
 }
 
+// Rank 0's buffers take up to 5.25 bytes per position of a batch (csv: 2.25 received, 3 put
+// in order), so a batch of an eighth of a share stays below the level's peak (plan.c).
 static uint32_t batch_rows(uint32_t n, int ranks)
 {
-	uint64_t share = (uint64_t)n * n / (4 * (uint64_t)ranks), most = BATCH_MOST;
+	uint64_t share = (uint64_t)n * n / (8 * (uint64_t)ranks), most = BATCH_MOST;
 	uint64_t target = share < most ? share : most, rows = n ? target / n / 4 * 4 : 4;
 	return (uint32_t)(rows < 4 ? 4 : rows);
 }

@@ -3,7 +3,7 @@
 // solve` (counts, the longest forced line, the value at a position), and, gathered to rank 0
 // in standard index order a batch of rows at a time, the saved table (`--save`, the file
 // `chopsticks solve --save` writes, byte for byte) and the CSV rows. No rank ever holds the
-// whole solution: rank 0 holds one batch (at most 2^24 positions, and at most a quarter of a
+// whole solution: rank 0 holds one batch (at most 2^24 positions, and at most an eighth of a
 // rank's share) besides its share. Every function is collective.
 #ifndef CHOPSTICKS_MPI_RESULT_H
 #define CHOPSTICKS_MPI_RESULT_H

@@ -139,6 +139,7 @@ static int solve(struct run *r, const struct rules *rules)
 	if (st == STATUS_OK)
 		st = mpi_solve(r->d, &r->ex, &seen, e.reachable_count, &progress, &r->stats, &r->share, &err);
 	slab_free(&seen);
+	exchange_release(&r->ex); // the report's gathers use buffers of their own
 	if (st != STATUS_OK)
 		return r->rank ? front_exit_code(st) : output_failure("solve", st, err.msg);
 	if (r->rank == 0)
