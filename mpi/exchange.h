@@ -70,6 +70,8 @@ struct exchange {
 
 // Sets ex up for n x n matrices on comm; STATUS_FAILURE with err set when the buffers cannot
 // be allocated or their sizes do not fit MPI's int counts. exchange_free is safe after either.
+// For tests, CHOPSTICKS_MPI_PAIR_WORDS=W (the same on every rank) lowers pair_words to W
+// (at least a row of words), so that blocks go in many rounds.
 enum status exchange_init(struct exchange *ex, MPI_Comm comm, uint32_t n, struct error *err);
 void exchange_free(struct exchange *ex);
 // Frees the send and receive buffers only (no exchange may run after it; exchange_owner and

@@ -101,6 +101,13 @@ timeout 60 "$CHOPSTICKS" "${show[@]}" --table "$tmp/got.tbl" >"$tmp/got.out" 2>"
 got=$?
 same "np $NP: show --table of the saved table"
 
+# Rounds of at most 40 words per pair of ranks (a row is 4 words here): every
+# exchange then goes in many rounds, pairs and blocks cut across them.
+for format in "${formats[@]}"; do
+	CHOPSTICKS_MPI_PAIR_WORDS=40 run --hands 5 --rollover 6 --variant cutoff --format "$format"
+	same "np $NP: solve --hands 5 --rollover 6 --variant cutoff --format $format, in rounds of 40 words"
+done
+
 # --position, and one that is not reachable (refused after the solve, exit 2).
 for format in text json; do
 	run --hands 4 --rollover 7 --position 0111/1336 --format "$format"
