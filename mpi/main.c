@@ -91,7 +91,7 @@ static int run(int argc, char **argv, int rank, int ranks)
 	if (rc < 0 && check_size(&opt, ranks))
 		rc = 2;
 	struct plan plan = {0};
-	if (rc < 0 && (rc = args_build_rules(&opt, PLAN_TABLES, &rules, &plan)) == 0)
+	if (rc < 0 && (rc = args_build_rules(&opt, PLAN_ENGINE, &rules, &plan)) == 0)
 		rc = choose_walk(&opt, &plan, ranks);
 	front_loud(saved);
 	if (rc >= 0) {

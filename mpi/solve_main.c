@@ -182,7 +182,7 @@ int solve_main(int argc, char **argv, int rank, int ranks)
 	enum plan_task task = opt.format == FORMAT_CSV ? PLAN_MPI_SOLVE_DISTANCES : PLAN_MPI_SOLVE;
 	if (rc < 0)
 		rc = check_size(&opt, task, ranks);
-	if (rc < 0 && (rc = args_build_rules(&opt, PLAN_TABLES, &rules, &plan)) == 0)
+	if (rc < 0 && (rc = args_build_rules(&opt, PLAN_ENGINE, &rules, &plan)) == 0)
 		rc = check_plan(&opt, &plan, task, ranks);
 	front_loud(saved);
 	if (rc < 0) {

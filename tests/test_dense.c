@@ -488,7 +488,7 @@ static void check_solves(const struct rules *rules, const struct dense *d, const
 	uint16_t *want = malloc(rules->size * sizeof *want);
 	cr_assert_not_null(want);
 	unsigned want_levels = 0;
-	struct backward_game game = {rules, &generic, 1, "solve"};
+	struct backward_game game = {rules, &generic, 1, "solve", NULL};
 	cr_assert_eq(backward_solve(&game, NULL, want, &want_levels, &err), STATUS_OK, "%s: %s",
 		     name, err.msg);
 
@@ -513,7 +513,7 @@ static void check_solves(const struct rules *rules, const struct dense *d, const
 	cr_assert(bitmatrix_init(&reachable, d->n));
 	dense_seen_from_depth(d, generic.depth, &reachable);
 	unsigned levels = 12345;
-	cr_assert_eq(dense_solve(d, &reachable, NULL, &direct, &levels, &err), STATUS_OK, "%s: %s",
+	cr_assert_eq(dense_solve(d, &reachable, NULL, NULL, &direct, &levels, &err), STATUS_OK, "%s: %s",
 		     name, err.msg);
 	uint16_t *cell = solution_cells(&direct);
 	cr_assert_not_null(cell);

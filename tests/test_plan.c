@@ -135,3 +135,21 @@ Test(plan, mpi_solve_bytes)
 	cr_assert_float_eq(plan_bytes(&p, PLAN_MPI_SOLVE, 2), 225.0 + matrices + 2.0 * 8 * 65536 + tables, 1e-9);
 	plan_clear(&p);
 }
+
+// chopsticks-mpi builds the engine without any figure per position (it checks each rank's
+// share itself); a saved table's plan builds none.
+Test(plan, engine_without_positions)
+{
+	static const struct instance in = {2, {2, 2}, 5, ""};
+	struct rules *rules = instance_rules(&in);
+	struct plan p;
+	struct error err = {{0}};
+	cr_assert_eq(plan_build_for(rules, PLAN_ENGINE, &p, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_not_null(p.dense);
+	cr_assert_float_eq(plan_bytes(&p, PLAN_ENGINE, 1), 2.0 * (double)rules->table_bytes, 1e-9);
+	plan_free(&p);
+	cr_assert_eq(plan_build_for(rules, PLAN_TABLES, &p, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_null(p.dense);
+	plan_free(&p);
+	rules_free(rules);
+}
