@@ -29,15 +29,15 @@
 
 static const char help[] =
 	"usage: mpirun -np N chopsticks-mpi [count] [rule options] [--format text|csv|json]\n"
-	"       mpirun -np N chopsticks-mpi solve [rule options] [--format text|csv|json] [--save FILE]\n"
-	"                                   [--position CODE] [--stats FILE]   (see 'chopsticks-mpi solve --help')\n"
-	"Without 'solve': does what 'chopsticks count' does, with the walk spread over N MPI ranks, and prints\n"
-	"exactly what it prints (text, csv, json): positions, distinct, reachable, terminal,\n"
-	"max_depth and the positions at each distance. Two players with equal hands: the dense\n"
-	"walk, each rank expanding 1/N of the rows and holding five bits per position (merged\n"
-	"by MPI_Allreduce), when that fits --max-memory. Otherwise each rank owns a contiguous\n"
-	"block of the index space and needs one byte per owned position plus one bit per\n"
-	"position plus the rules tables. --max-memory applies per rank.\n"
+	"       mpirun -np N chopsticks-mpi solve [rule options] [--format text|csv|json]\n"
+	"              [--save FILE] [--position CODE] [--stats FILE]  (chopsticks-mpi solve --help)\n"
+	"Without 'solve': does what 'chopsticks count' does, with the walk spread over N MPI\n"
+	"ranks, and prints exactly what it prints (text, csv, json): positions, distinct,\n"
+	"reachable, terminal, max_depth and the positions at each distance. Two players with\n"
+	"equal hands: the dense walk, each rank expanding 1/N of the rows and holding five bits\n"
+	"per position (merged by MPI_Allreduce), when that fits --max-memory. Otherwise each\n"
+	"rank owns a contiguous block of the index space and needs one byte per owned position\n"
+	"plus one bit per position plus the rules tables. --max-memory applies per rank.\n"
 	"--threads sets the OpenMP threads of each rank. --unreachable is not supported here.\n";
 
 enum { OPT_UNREACHABLE };

@@ -36,9 +36,11 @@ static const char help[] =
 	"                     --save' writes (the same bytes), for 'show', 'play', 'graph' and\n"
 	"                     'verify'; written by rank 0\n"
 	"  --stats FILE       write per level the positions settled, the bytes the ranks sent\n"
-	"                     each other and the time, and each rank's peak memory, as JSON\n"
-	"Other shapes (three or more players, uneven hands), --export and --estimate: run\n"
-	"'chopsticks solve' on one machine. --threads sets the OpenMP threads of each rank.\n";
+	"                     each other and the time, and each rank's peak memory and CPU\n"
+	"                     time, as JSON (README 'Running on a cluster' lists the keys)\n"
+	"Other shapes (three or more players, uneven hands), --export, --estimate and\n"
+	"--checkpoint: run 'chopsticks solve' on one machine. --threads sets the OpenMP\n"
+	"threads of each rank.\n";
 
 enum { OPT_POSITION, OPT_SAVE, OPT_STATS, OPT_EXPORT, OPT_ESTIMATE };
 static const struct extra_option extra[] = {
