@@ -13,6 +13,7 @@
 #include "position.h"
 #include "retrograde.h"
 #include "solution_file.h"
+#include "solve_report.h"
 #include "solved.h"
 #include "text.h"
 
@@ -61,32 +62,11 @@ const struct command_args *cmd_solve_args(void) { return &command; }
 static void print_two(const struct cli_options *opt, const struct solved *s, uint64_t at)
 {
 	const struct solution *sol = &s->solution;
-	enum value v = solution_value(sol, at);
-	unsigned rem = solution_remoteness(sol, at);
-	char code[POSITION_CODE_MAX], longest[POSITION_CODE_MAX] = "";
-	position_format(s->rules, at, code);
-	if (sol->max_remoteness_at != SOLUTION_NONE)
-		position_format(s->rules, sol->max_remoteness_at, longest);
-	if (opt->format == FORMAT_JSON) {
-		printf("{\"players\":2,\"position\":\"%s\",\"reachable\":%llu,\"value\":\"%s\",\"remoteness\":", code,
-		       (unsigned long long)s->e.reachable_count, cell_value_name(v));
-		printf(v == VALUE_DRAW ? "null" : "%u", rem);
-		printf(",\"counts\":{\"win\":%llu,\"loss\":%llu,\"draw\":%llu},\"longest_forced\":{\"remoteness\":%u,\"position\":\"%s\"},\"rules\":",
-		       (unsigned long long)sol->count[VALUE_WIN], (unsigned long long)sol->count[VALUE_LOSS],
-		       (unsigned long long)sol->count[VALUE_DRAW], sol->max_remoteness, longest);
-		game_json_rules(stdout, s->rules);
-		printf("}\n");
-		return;
-	}
-	game_text_header(stdout, s->rules);
-	printf("position %s: %s", code, cell_value_name(v));
-	if (v != VALUE_DRAW)
-		printf(" in %u", rem);
-	char n[4][TEXT_NUMBER_MAX];
-	printf(" for the player to move\nreachable %s: win %s, loss %s, draw %s\n", text_u64(n[0], s->e.reachable_count),
-	       text_u64(n[1], sol->count[VALUE_WIN]), text_u64(n[2], sol->count[VALUE_LOSS]),
-	       text_u64(n[3], sol->count[VALUE_DRAW]));
-	printf("longest forced line: remoteness %u, from %s\n", sol->max_remoteness, longest);
+	struct solve_summary sum = {s->rules, s->e.reachable_count, at, solution_value(sol, at),
+				    solution_remoteness(sol, at), {0}, sol->max_remoteness, sol->max_remoteness_at};
+	for (int v = 0; v < 4; v++)
+		sum.count[v] = sol->count[v];
+	solve_report_two(&sum, opt->format);
 }
 
 // Seats are counted from the player to move at the position reported: seat 1 moves there
@@ -136,22 +116,23 @@ static void print_many(const struct cli_options *opt, const struct solved *s, ui
 static void print_csv(const struct solved *s)
 {
 	char code[POSITION_CODE_MAX];
-	bool two = s->rules->players == 2;
 	struct description game;
 	describe_game(s->rules, &game);
-	puts(two ? "code,depth,value,remoteness,game" : "code,depth,forcer,game");
+	if (s->rules->players == 2) {
+		solve_report_csv_header();
+		for (uint64_t i = 0; i < s->e.size; i++)
+			if (s->e.depth[i] != ENUMERATE_UNSEEN)
+				solve_report_csv_row(s->rules, &game, i, s->e.depth[i], solution_value(&s->solution, i),
+						     solution_remoteness(&s->solution, i));
+		return;
+	}
+	puts("code,depth,forcer,game");
 	for (uint64_t i = 0; i < s->e.size; i++) {
 		if (s->e.depth[i] == ENUMERATE_UNSEEN)
 			continue;
 		position_format(s->rules, i, code);
-		if (two) {
-			enum value v = solution_value(&s->solution, i);
-			printf("%s,%u,%s,", code, s->e.depth[i], cell_value_name(v));
-			printf(v == VALUE_DRAW ? "," : "%u,", solution_remoteness(&s->solution, i));
-		} else {
-			int f = coalition_forcer(&s->coalition, i);
-			printf(f < 0 ? "%s,%u,," : "%s,%u,%d,", code, s->e.depth[i], f + 1);
-		}
+		int f = coalition_forcer(&s->coalition, i);
+		printf(f < 0 ? "%s,%u,," : "%s,%u,%d,", code, s->e.depth[i], f + 1);
 		game_csv_field_of(stdout, &game);
 		putchar('\n');
 	}

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "describe.h"
-#include "message.h"
 #include "output.h"
 #include "position.h"
+#include "solve_report.h"
 #include "walk_state.h"
 
 // Opens the directory of --checkpoint for the game of s (checkpoint.h: one state, "state").
@@ -66,20 +66,14 @@ int solved_build_values(const struct cli_options *opt, struct solved *s)
 	return build(opt, s, opt->spec.players != 2);
 }
 
+static bool reachable_in(const void *ctx, uint64_t idx)
+{
+	return solved_reachable(ctx, idx);
+}
+
 int solved_position(const struct solved *s, const char *cmd, const char *what, const char *code, uint64_t *idx)
 {
-	struct error err;
-	char start[POSITION_CODE_MAX];
-	if (position_parse(s->rules, code, idx, &err) != STATUS_OK) {
-		message_print(cmd, "%s %s", what, err.msg);
-		return 2;
-	}
-	if (!solved_reachable(s, *idx)) {
-		position_format(s->rules, s->rules->start, start);
-		message_print(cmd, "%s '%s': not reachable from the start %s (use --start %s)", what, code, start, code);
-		return 2;
-	}
-	return 0;
+	return solve_report_position(s->rules, cmd, what, code, reachable_in, s, idx);
 }
 
 bool solved_reachable(const struct solved *s, uint64_t idx)

@@ -75,8 +75,7 @@ bool bit_range_full(const uint64_t *row, uint32_t lo, uint32_t hi)
 	return true;
 }
 
-// Transposes a 64 x 64 block in place: bit j of a[i] goes to bit i of a[j].
-static void transpose64(uint64_t a[64])
+void bitmatrix_transpose64(uint64_t a[64])
 {
 	uint64_t m = UINT64_C(0x00000000FFFFFFFF);
 	for (unsigned j = 32; j; j >>= 1, m ^= m << j) {
@@ -105,7 +104,7 @@ static void transpose_group(struct bitmatrix *dst, const struct bitmatrix *src, 
 		}
 		for (uint32_t w = g; w < end; w++) {
 			if (any[w - g])
-				transpose64(block[w - g]);
+				bitmatrix_transpose64(block[w - g]);
 			for (unsigned i = 0; i < 64; i++) {
 				uint64_t *out = bitmatrix_row(dst, w * 64 + i) + bi;
 				*out = (or_into ? *out : 0) | (any[w - g] ? block[w - g][i] : 0);
@@ -162,7 +161,7 @@ void bitmatrix_transpose_in_place(struct bitmatrix *m, bool parallel)
 				tile_load(m, k ? c : r, k ? r : c, t[k]);
 				for (uint32_t p = 0; p < GROUP; p++)
 					for (uint32_t q = 0; q < GROUP; q++)
-						transpose64(t[k][p][q]);
+						bitmatrix_transpose64(t[k][p][q]);
 			}
 			for (uint32_t k = 0; k < both; k++)
 				tile_store_transposed(m, k ? c : r, k ? r : c, t[k]);

@@ -54,6 +54,9 @@ uint64_t bitmatrix_count(const struct bitmatrix *m, bool parallel);
 // same n. Uses the OpenMP thread count in force when parallel is true.
 void bitmatrix_transpose(struct bitmatrix *dst, const struct bitmatrix *src, bool or_into,
 			 bool parallel);
+// Transposes a 64 x 64 block in place: bit j of a[i] goes to bit i of a[j] (the kernel of the
+// transposes here, and of the MPI solve's transposes of row blocks, mpi/exchange.c).
+void bitmatrix_transpose64(uint64_t a[64]);
 // m = m transposed, in place (no second matrix), by tiles of 512 x 512 bits.
 void bitmatrix_transpose_in_place(struct bitmatrix *m, bool parallel);
 

@@ -28,15 +28,12 @@ uint64_t dense_walk_bytes(uint32_t n)
 	return M_COUNT * bitmatrix_bytes(n);
 }
 
-// Sets in next row b the own-hands moves of every a in the transposed frontier row b.
-static uint64_t expand_splits(struct walk *w, uint32_t b)
+uint64_t dense_walk_splits(const struct dense *d, const uint64_t *front_t, uint32_t words, uint64_t *next)
 {
-	const struct dense *d = w->d;
-	const uint64_t *front = bitmatrix_row(&w->m[M_FRONT_T], b);
-	uint64_t *next = bitmatrix_row(&w->m[M_NEXT], b), edges = 0;
+	uint64_t edges = 0;
 	uint32_t done_lo = 0, done_hi = 0; // a run already set: consecutive states share runs
-	for (uint32_t word = 0; word < w->m[M_FRONT_T].words; word++) {
-		for (uint64_t bits = front[word]; bits; bits &= bits - 1) {
+	for (uint32_t word = 0; word < words; word++) {
+		for (uint64_t bits = front_t[word]; bits; bits &= bits - 1) {
 			uint32_t a = word * 64 + (uint32_t)__builtin_ctzll(bits);
 			edges += d->self_count[a];
 			for (uint32_t k = d->self.start[a]; k < d->self.start[a + 1]; k++) {
@@ -57,21 +54,34 @@ static uint64_t expand_splits(struct walk *w, uint32_t b)
 	return edges;
 }
 
-// Sets in next_t row a the attack results of every b in the frontier row a.
-static uint64_t expand_attacks(struct walk *w, uint32_t a, struct dense_scratch *scratch)
+uint64_t dense_walk_attacks(const struct dense *d, uint32_t a, const uint64_t *front, uint32_t words,
+			    uint64_t *next_t, struct dense_scratch *scratch)
 {
-	const uint64_t *front = bitmatrix_row(&w->m[M_FRONT], a);
-	uint64_t *next = bitmatrix_row(&w->m[M_NEXT_T], a), edges = 0;
-	for (uint32_t word = 0; word < w->m[M_FRONT].words; word++) {
+	uint64_t edges = 0;
+	for (uint32_t word = 0; word < words; word++) {
 		for (uint64_t bits = front[word]; bits; bits &= bits - 1) {
 			uint32_t b = word * 64 + (uint32_t)__builtin_ctzll(bits);
-			size_t n = dense_reach(w->d, &w->d->hit, a, b, scratch);
+			size_t n = dense_reach(d, &d->hit, a, b, scratch);
 			edges += n;
 			for (size_t k = 0; k < n; k++)
-				bit_set(next, scratch->out[k]);
+				bit_set(next_t, scratch->out[k]);
 		}
 	}
 	return edges;
+}
+
+// Sets in next row b the own-hands moves of every a in the transposed frontier row b.
+static uint64_t expand_splits(struct walk *w, uint32_t b)
+{
+	return dense_walk_splits(w->d, bitmatrix_row(&w->m[M_FRONT_T], b), w->m[M_FRONT_T].words,
+				 bitmatrix_row(&w->m[M_NEXT], b));
+}
+
+// Sets in next_t row a the attack results of every b in the frontier row a.
+static uint64_t expand_attacks(struct walk *w, uint32_t a, struct dense_scratch *scratch)
+{
+	return dense_walk_attacks(w->d, a, bitmatrix_row(&w->m[M_FRONT], a), w->m[M_FRONT].words,
+				  bitmatrix_row(&w->m[M_NEXT_T], a), scratch);
 }
 
 static uint64_t expand(struct walk *w)

@@ -35,6 +35,14 @@ uint64_t dense_walk_bytes(uint32_t n);
 enum status dense_walk(const struct dense *d, const struct dense_share *share,
 		       const struct progress *progress, struct enumeration *out,
 		       struct bitmatrix *seen, struct error *err);
+// The walk's two expansion kernels, for walks that hold only some rows (mpi/): the own-hands
+// moves of the positions (a, b) of row b of the transposed frontier (bits a) set their runs in
+// row b of the next layer; the attacks of the positions (a, b) of row a of the frontier (bits
+// b) set their results b' in row a of the transposed next layer. Rows of `words` words. Each
+// returns the moves it followed; thread-safe when no two calls write the same row.
+uint64_t dense_walk_splits(const struct dense *d, const uint64_t *front_t, uint32_t words, uint64_t *next);
+uint64_t dense_walk_attacks(const struct dense *d, uint32_t a, const uint64_t *front, uint32_t words,
+			    uint64_t *next_t, struct dense_scratch *scratch);
 // Sets in seen (cleared, d->n) the positions with a distance in depth[].
 void dense_seen_from_depth(const struct dense *d, const uint8_t *depth, struct bitmatrix *seen);
 

@@ -2,7 +2,10 @@
 // The plan of an instance (see plan.h). The figures per position: the walk keeps a distance
 // byte (the dense walk also five bit matrices: 2 rounded up); the dense solve keeps a 2-byte
 // cell, a 1-byte counter and six bit matrices (4), the generic one 2-byte counters (5, with
-// the walk's distances); the coalition solve 4 bytes per player and the distance byte.
+// the walk's distances); the coalition solve 4 bytes per player and the distance byte. The
+// MPI solve (mpi/solve.c) keeps, per position of a rank's rows, the byte and seven bit
+// matrices (the dense solve's six and one for what the other ranks send), 1.875, plus two
+// exchange buffers of a quarter matrix each (1/16) with two ranks or more.
 #include "plan.h"
 
 #include <gmp.h>
@@ -41,6 +44,7 @@ static double per_position(bool dense, unsigned players, enum plan_task task, un
 {
 	switch (task) {
 	case PLAN_TABLES:
+	case PLAN_ENGINE:
 		return 0;
 	case PLAN_WALK:
 		return 2;
@@ -54,6 +58,12 @@ static double per_position(bool dense, unsigned players, enum plan_task task, un
 		return 1 + 4.0 * players;
 	case PLAN_MPI_WALK:
 		return 1.0 / 8 + 1.0 / (ranks ? ranks : 1);
+	case PLAN_MPI_SOLVE:
+	case PLAN_MPI_SOLVE_DISTANCES:
+		if (!dense)
+			return 1.75;
+		return (1 + 7.0 / 8 + (ranks > 1 ? 1.0 / 16 : 0) + (task == PLAN_MPI_SOLVE_DISTANCES)) /
+		       (ranks ? ranks : 1);
 	case PLAN_STRATEGY_CHECK:
 		return 16; // the search's marks and counters per position and side
 	case PLAN_VERIFY: // the walk's three bits; the row pass of two players of one hand
@@ -86,11 +96,58 @@ static double rank_bytes(const struct plan *p, unsigned ranks)
 	return (double)plan_block_bytes(size, size / n + (size % n != 0));
 }
 
+void plan_mpi_rows(uint32_t n, unsigned rank, unsigned ranks, uint32_t *lo, uint32_t *hi)
+{
+	uint64_t blocks = ((uint64_t)n + 63) / 64, k = ranks ? ranks : 1;
+	uint64_t b_lo = blocks * rank / k, b_hi = blocks * (rank + 1) / k;
+	*lo = (uint32_t)(64 * b_lo < n ? 64 * b_lo : n);
+	*hi = (uint32_t)(64 * b_hi < n ? 64 * b_hi : n);
+}
+
+static uint64_t words_of(uint64_t bits)
+{
+	return (bits + 63) / 64;
+}
+
+// The most rows any rank owns.
+static uint32_t widest_share(uint32_t n, unsigned ranks)
+{
+	uint32_t widest = 0, lo, hi;
+	for (unsigned r = 0; r < (ranks ? ranks : 1); r++) {
+		plan_mpi_rows(n, r, ranks, &lo, &hi);
+		widest = hi - lo > widest ? hi - lo : widest;
+	}
+	return widest;
+}
+
+uint64_t plan_mpi_exchange_words(uint32_t n, unsigned ranks)
+{
+	if (ranks <= 1)
+		return 0;
+	uint64_t quarter = (uint64_t)widest_share(n, ranks) * words_of(n) / 4, row = ranks * words_of(n);
+	uint64_t q = quarter > row ? quarter : row;
+	return q > (UINT64_C(1) << 16) ? q : UINT64_C(1) << 16;
+}
+
+// One rank's share of the MPI solve: the byte per position, seven matrices over its rows
+// (the seventh also serves as the n x rows transposed block), the exchange buffers, and the
+// distances when kept.
+static double mpi_solve_bytes(const struct dense *d, enum plan_task task, unsigned ranks)
+{
+	uint64_t w = widest_share(d->n, ranks), n = d->n;
+	double slab = (double)(w * words_of(n) * 8), cross = (double)(64 * words_of(n) * words_of(w) * 8);
+	double owned = (double)(w * n);
+	return owned * (1 + (task == PLAN_MPI_SOLVE_DISTANCES)) + 6 * slab + (slab > cross ? slab : cross) +
+	       2.0 * 8 * (double)plan_mpi_exchange_words(d->n, ranks);
+}
+
 double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks)
 {
 	double tables = (p->dense ? 2.0 : 1.0) * (double)p->rules->table_bytes;
 	if (task == PLAN_MPI_WALK)
 		return rank_bytes(p, ranks) + tables;
+	if ((task == PLAN_MPI_SOLVE || task == PLAN_MPI_SOLVE_DISTANCES) && p->dense)
+		return mpi_solve_bytes(p->dense, task, ranks) + tables;
 	return (double)p->rules->size * per_position(p->dense != NULL, p->rules->players, task, ranks) +
 	       tables;
 }

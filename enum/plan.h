@@ -20,12 +20,16 @@ struct plan {
 // What a command will run on the plan, for its memory estimate.
 enum plan_task {
 	PLAN_TABLES,    // only the rules tables: nothing per position, no engine (a saved table)
+	PLAN_ENGINE,    // the rules and engine tables, nothing per position: chopsticks-mpi,
+	                // which checks each rank's share itself (PLAN_MPI_*)
 	PLAN_WALK,      // the walk with distances (count)
 	PLAN_IMPORT,    // the walk with distances, then 2-byte cells (a CSV solution read back)
 	PLAN_SOLVE,     // two players: solve (no distances)
 	PLAN_SOLVE_DISTANCES, // two players: solve, then walk for the distances (CSV, --export)
 	PLAN_COALITION, // three or more players: walk, then every player against the others
 	PLAN_MPI_WALK,  // one rank's share of the walk spread over MPI ranks (mpi/walk.h)
+	PLAN_MPI_SOLVE, // one rank's share of the solve spread over MPI ranks (mpi/solve.h)
+	PLAN_MPI_SOLVE_DISTANCES, // the same keeping the walk's distances (CSV output)
 	PLAN_STRATEGY_CHECK, // a strategy list played against every reply (analysis/strategy_check.h)
 	PLAN_VERIFY,    // verify of a saved table (solver/verify.h), which builds no engine
 };
@@ -45,11 +49,15 @@ void plan_drop_dense(struct plan *p);
 // Bytes per distinct position task needs on an instance of this shape, before any rules are
 // built (the up-front refusal multiplies the closed-form count by it); the engine is
 // guessed from the shape (dense: two players with equal hands). ranks: MPI ranks for
-// PLAN_MPI_WALK (the block walk's bit per position and byte per owned one), else ignored.
+// PLAN_MPI_WALK (the block walk's bit per position and byte per owned one) and
+// PLAN_MPI_SOLVE* (a rank's share: 1.875 bytes per owned position, 1/16 more for the
+// exchange buffers with two ranks or more, 1 more with the distances), else ignored.
 double plan_spec_bytes(const struct rules_spec *spec, enum plan_task task, unsigned ranks);
 // Bytes task needs on the plan's engine: per position of the index space, plus the rules
 // tables and the dense engine's renumbered copy (counted as large as the rules tables).
-// For PLAN_MPI_WALK, those of rank 0 (the largest block) of ranks.
+// For PLAN_MPI_WALK, those of rank 0 (the largest block) of ranks; for PLAN_MPI_SOLVE*, those
+// of the rank with the most rows (plan_mpi_rows), its exchange buffers included (dense only:
+// without the dense engine the MPI solve does not run, and the figure is PLAN_SOLVE's).
 double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks);
 // Bytes of a task that builds no engine (PLAN_TABLES, PLAN_VERIFY) on rules: per position
 // of the index space (the shape of two players with one hand class counted as dense), plus
@@ -60,6 +68,17 @@ bool plan_fits(const struct plan *p, enum plan_task task, unsigned ranks, uint64
 // Bytes of one rank of the MPI block walk: a bit per position of size (whole 64-bit words)
 // and a byte per position of its block of block_count; UINT64_MAX past 64 bits.
 uint64_t plan_block_bytes(uint64_t size, uint64_t block_count);
+
+// The rows (engine ids of the player to move) that rank `rank` of `ranks` owns in the MPI
+// solve: [*lo, *hi), whole blocks of 64 rows (the last may be shorter), split as evenly as
+// blocks allow; a rank may own none when there are fewer blocks than ranks. The bit matrices
+// of the solve are cut along the same lines, so every block boundary is a word boundary.
+void plan_mpi_rows(uint32_t n, unsigned rank, unsigned ranks, uint32_t *lo, uint32_t *hi);
+// Words (u64) one rank may send per round of an exchange of the MPI solve (and receive: each
+// sender sends a rank at most 1/ranks of it): a quarter of a bit matrix over the largest
+// share of rows, at least a row of n bits for every rank and 2^16; 0 for one rank, which
+// sends nothing.
+uint64_t plan_mpi_exchange_words(uint32_t n, unsigned ranks);
 
 // Bytes game lengths (solver/lengths.c) need besides the rules and the walk: per reachable
 // position its index, ordinal, edge start and depth, and limbs GMP limbs of path counts;

@@ -1,39 +1,43 @@
 // SPDX-License-Identifier: MIT
-// chopsticks-mpi: `chopsticks count` over MPI ranks, for instances that outgrow one machine.
+// chopsticks-mpi: `chopsticks count` and `chopsticks solve` over MPI ranks, for instances
+// that outgrow one machine. `chopsticks-mpi solve ...` runs the solve (solve_main.c);
+// `chopsticks-mpi count ...`, or options alone (the first form, kept), the count here.
 // Every rank parses the same arguments and builds the same rules; the walk is spread over
 // the ranks (walk.h); rank 0 alone prints, in exactly the formats of `chopsticks count`
 // (cli/count_report.c, shared with cmd_count.c; --unreachable is refused). Every rank exits
 // with the same status.
-#include <fcntl.h>
 #include <gmp.h>
 #include <mpi.h>
 #include <stdio.h>
-#include <unistd.h>
+#include <string.h>
 
 #include "args.h"
 #include "count_report.h"
 #include "closed_form.h"
 #include "enumerate.h"
+#include "front.h"
 #include "interrupt.h"
 #include "message.h"
 #include "output.h"
 #include "plan.h"
 #include "position.h"
-#include "size_text.h"
+#include "solve_main.h"
 #include "special.h"
 #include "stdio_check.h"
 #include "variants.h"
 #include "walk.h"
 
 static const char help[] =
-	"usage: mpirun -np N chopsticks-mpi [rule options] [--format text|csv|json]\n"
-	"Does what 'chopsticks count' does, with the walk spread over N MPI ranks, and prints\n"
-	"exactly what it prints (text, csv, json): positions, distinct, reachable, terminal,\n"
-	"max_depth and the positions at each distance. Two players with equal hands: the dense\n"
-	"walk, each rank expanding 1/N of the rows and holding five bits per position (merged\n"
-	"by MPI_Allreduce), when that fits --max-memory. Otherwise each rank owns a contiguous\n"
-	"block of the index space and needs one byte per owned position plus one bit per\n"
-	"position plus the rules tables. --max-memory applies per rank.\n"
+	"usage: mpirun -np N chopsticks-mpi [count] [rule options] [--format text|csv|json]\n"
+	"       mpirun -np N chopsticks-mpi solve [rule options] [--format text|csv|json]\n"
+	"              [--save FILE] [--position CODE] [--stats FILE]  (chopsticks-mpi solve --help)\n"
+	"Without 'solve': does what 'chopsticks count' does, with the walk spread over N MPI\n"
+	"ranks, and prints exactly what it prints (text, csv, json): positions, distinct,\n"
+	"reachable, terminal, max_depth and the positions at each distance. Two players with\n"
+	"equal hands: the dense walk, each rank expanding 1/N of the rows and holding five bits\n"
+	"per position (merged by MPI_Allreduce), when that fits --max-memory. Otherwise each\n"
+	"rank owns a contiguous block of the index space and needs one byte per owned position\n"
+	"plus one bit per position plus the rules tables. --max-memory applies per rank.\n"
 	"--threads sets the OpenMP threads of each rank. --unreachable is not supported here.\n";
 
 enum { OPT_UNREACHABLE };
@@ -41,41 +45,10 @@ static const struct extra_option extra[] = {{"--unreachable", false, NULL, 0}};
 static const struct command_args command = {"count", "chopsticks-mpi", ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA,
 					    extra, 1, NULL, help};
 
-// Points stderr at /dev/null (ranks other than 0 while parsing, so that each message is
-// printed once); returns the saved descriptor for loud, or -1.
-static int quiet(void)
-{
-	fflush(stderr);
-	int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
-	if (null >= 0) {
-		dup2(null, STDERR_FILENO);
-		close(null);
-	}
-	return saved;
-}
-
-static void loud(int saved)
-{
-	if (saved < 0)
-		return;
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-}
-
-static int exit_code(enum status st)
-{
-	return st == STATUS_OK ? 0 : st == STATUS_BAD_INPUT ? 2 : st == STATUS_INTERRUPTED ? 130 : 1;
-}
-
 static int refuse(const struct cli_options *opt, double positions, double need, int ranks)
 {
-	char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
-	size_text(need_text, need);
-	size_text(limit, (double)opt->spec.max_bytes);
-	message_print("count", "instance too large: %.4g positions need about %s per rank with %d ranks (a bit per position, a byte per owned position and the tables), the limit is %s (--max-memory)",
-		      positions, need_text, ranks, limit);
-	return 2;
+	return front_refuse("count", positions, need, ranks, "a bit per position, a byte per owned position and the tables",
+			    (double)opt->spec.max_bytes);
 }
 
 // Refuses, before the rules tables are built, an instance whose share of the walk on one
@@ -111,16 +84,16 @@ static int run(int argc, char **argv, int rank, int ranks)
 	struct cli_options opt;
 	struct rules *rules = NULL;
 	struct error err;
-	int saved = rank ? quiet() : -1;
+	int saved = rank ? front_quiet() : -1;
 	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc < 0 && opt.extra_set[OPT_UNREACHABLE])
 		rc = args_fail("count", "--unreachable is not supported by chopsticks-mpi; run 'chopsticks count --unreachable' on one machine");
 	if (rc < 0 && check_size(&opt, ranks))
 		rc = 2;
 	struct plan plan = {0};
-	if (rc < 0 && (rc = args_build_rules(&opt, PLAN_TABLES, &rules, &plan)) == 0)
+	if (rc < 0 && (rc = args_build_rules(&opt, PLAN_ENGINE, &rules, &plan)) == 0)
 		rc = choose_walk(&opt, &plan, ranks);
-	loud(saved);
+	front_loud(saved);
 	if (rc >= 0) {
 		plan_free(&plan);
 		rules_free(rules);
@@ -137,7 +110,7 @@ static int run(int argc, char **argv, int rank, int ranks)
 				    : walk_reachable(rules, MPI_COMM_WORLD, &progress, &c.e, &block, &err);
 	plan_free(&plan);
 	if (st != STATUS_OK) {
-		rc = rank ? exit_code(st) : output_failure("count", st, err.msg);
+		rc = rank ? front_exit_code(st) : output_failure("count", st, err.msg);
 	} else if (rank == 0) {
 		output_progress_done();
 		count_report_print(&c, opt.format);
@@ -153,7 +126,10 @@ static int run(int argc, char **argv, int rank, int ranks)
 int main(int argc, char **argv)
 {
 	int provided, rank, ranks;
-	interrupt_install("count");
+	// argv[1] names the command (before MPI_Init, for the interrupt message).
+	bool solve = argc > 1 && !strcmp(argv[1], "solve"), count = argc > 1 && !strcmp(argv[1], "count");
+	const char *name = solve ? "solve" : "count";
+	interrupt_install(name);
 	stdio_guard();
 	if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
 		fprintf(stderr, "chopsticks-mpi: MPI_Init_thread failed\n");
@@ -164,9 +140,10 @@ int main(int argc, char **argv)
 	// Only rank 0 writes data (and --help); the others' stdout goes nowhere.
 	if (rank && !freopen("/dev/null", "w", stdout))
 		MPI_Abort(MPI_COMM_WORLD, 1);
-	int rc = run(argc, argv, rank, ranks), all;
+	int shift = solve || count, all;
+	int rc = (solve ? solve_main : run)(argc - shift, argv + shift, rank, ranks);
 	if (rank == 0) // a write error on stdout fails every rank; stdout stays open for MPI
-		rc = stdio_check_stdout("count", rc);
+		rc = stdio_check_stdout(name, rc);
 	MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 	MPI_Finalize();
 	return all;

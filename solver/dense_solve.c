@@ -79,36 +79,46 @@ static void decide(struct solve *s, uint32_t a, uint32_t b, unsigned k)
 	}
 }
 
+bool dense_splits_won(const struct dense *d, const uint64_t *won_b, uint32_t a)
+{
+	for (uint32_t k = d->self.start[a]; k < d->self.start[a + 1]; k++)
+		if (!bit_range_full(won_b, d->self.run[2 * k], d->self.run[2 * k + 1]))
+			return false;
+	return true;
+}
+
 // Whether every own-hands move of (a, b), to (b, a'), is won for its mover.
 static bool splits_won(const struct solve *s, uint32_t a, uint32_t b)
 {
-	const struct dense *d = s->d;
-	const uint64_t *won = bitmatrix_row(&s->m[M_WON], b);
-	for (uint32_t k = d->self.start[a]; k < d->self.start[a + 1]; k++)
-		if (!bit_range_full(won, d->self.run[2 * k], d->self.run[2 * k + 1]))
-			return false;
-	return true;
+	return dense_splits_won(s->d, bitmatrix_row(&s->m[M_WON], b), a);
+}
+
+enum dense_seed dense_seed(const struct dense *d, uint32_t a, uint32_t b, struct dense_scratch *scratch,
+			   size_t *attacks)
+{
+	const struct rules *rules = d->rules;
+	struct pos pos = {.seat = 0, .state = {d->state_of[a], d->state_of[b]}};
+	*attacks = 0;
+	if (rules->terminal(rules, &pos))
+		return movegen_pos_won_by(rules, &pos, 0) ? DENSE_SEED_WIN : DENSE_SEED_LOSS;
+	*attacks = dense_reach(d, &d->hit, a, b, scratch);
+	if (*attacks + d->self_count[a] == 0) // cannot arise under the current rules
+		return DENSE_SEED_LOSS;
+	return DENSE_SEED_COUNT;
 }
 
 // Level 0 for the reachable position (a, b): terminal ones decided, counters set.
 static void seed_position(struct solve *s, uint32_t a, uint32_t b,
 			  struct dense_scratch *scratch)
 {
-	const struct dense *d = s->d;
-	const struct rules *rules = d->rules;
-	struct pos pos = {.seat = 0, .state = {d->state_of[a], d->state_of[b]}};
-	if (rules->terminal(rules, &pos)) {
-		bool won = movegen_pos_won_by(rules, &pos, 0);
+	size_t attacks;
+	enum dense_seed kind = dense_seed(s->d, a, b, scratch, &attacks);
+	if (kind != DENSE_SEED_COUNT) {
+		bool won = kind == DENSE_SEED_WIN;
 		decide(s, a, b, 0);
 		bit_set(bitmatrix_row(&s->m[won ? M_WIN_NEW : M_LOSS_NEW], a), b);
 		if (won)
 			bit_set(bitmatrix_row(&s->m[M_WON], a), b);
-		return;
-	}
-	size_t attacks = dense_reach(d, &d->hit, a, b, scratch);
-	if (attacks + d->self_count[a] == 0) { // cannot arise under the current rules
-		decide(s, a, b, 0);
-		bit_set(bitmatrix_row(&s->m[M_LOSS_NEW], a), b);
 		return;
 	}
 	*cnt_at(s, a, b) = (uint8_t)attacks;

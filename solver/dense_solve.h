@@ -34,4 +34,16 @@ enum status dense_solve(const struct dense *d, struct bitmatrix *reachable,
 			const struct progress *progress, struct checkpoint *ck, struct solution *out,
 			unsigned *levels, struct error *err);
 
+// Two kernels shared with the MPI solve (mpi/solve.c), which holds only some rows:
+// Whether every own-hands move of (a, b), to (b, a'), is won for its mover, given won_b,
+// row b of the matrix of won positions. Thread-safe.
+bool dense_splits_won(const struct dense *d, const uint64_t *won_b, uint32_t a);
+// Level 0 of the reachable position (a, b): a terminal one (or one without moves, which the
+// rules do not produce) is decided at once, a win or a loss for the player to move; any
+// other gets *attacks, its distinct attack moves (0 for a terminal). Thread-safe with one
+// scratch per thread.
+enum dense_seed { DENSE_SEED_WIN, DENSE_SEED_LOSS, DENSE_SEED_COUNT };
+enum dense_seed dense_seed(const struct dense *d, uint32_t a, uint32_t b, struct dense_scratch *scratch,
+			   size_t *attacks);
+
 #endif

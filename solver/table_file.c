@@ -151,14 +151,28 @@ static void put_header(struct writer *w, const struct rules *rules, const struct
 	put_pad(w);
 }
 
-// The solution's arrays are the sections as they are (struct solution).
-static void put_sections(struct writer *w, const struct solution *s)
+// The values and remoteness sections, piece by piece from fill, then the overflow list.
+static void put_sections(struct writer *w, const struct solution *s, table_fill fill, void *ctx)
 {
-	put_bytes(w, s->values, (s->size + 3) / 4);
-	put_pad(w);
-	put_bytes(w, s->remoteness, s->size);
-	put_pad(w);
+	const uint64_t length[2] = {(s->size + 3) / 4, s->size};
+	for (int section = TABLE_VALUES; section <= TABLE_REMOTENESS; section++) {
+		for (uint64_t at = 0; at < length[section];) {
+			const uint8_t *piece;
+			uint64_t n = fill(ctx, section, at, length[section] - at, &piece);
+			put_bytes(w, piece, n);
+			at += n;
+		}
+		put_pad(w);
+	}
 	put_bytes(w, s->overflow, 16 * s->overflow_count);
+}
+
+// The solution's arrays are the sections as they are (struct solution).
+static uint64_t fill_from(void *ctx, int section, uint64_t offset, uint64_t most, const uint8_t **piece)
+{
+	const struct solution *s = ctx;
+	*piece = (section == TABLE_VALUES ? s->values : s->remoteness) + offset;
+	return most;
 }
 
 static void put_checksum(struct writer *w)
@@ -177,6 +191,12 @@ static void put_checksum(struct writer *w)
 enum status table_save(const char *path, const struct rules *rules, const struct solution *s,
 		       const char *settings, struct error *err)
 {
+	return table_save_filled(path, rules, s, settings, fill_from, (void *)s, err);
+}
+
+enum status table_save_filled(const char *path, const struct rules *rules, const struct solution *s,
+			      const char *settings, table_fill fill, void *ctx, struct error *err)
+{
 	char tmp[4096];
 	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
 		return error_set(err, STATUS_BAD_INPUT, "--save '%.60s...': the path is too long", path);
@@ -189,7 +209,7 @@ enum status table_save(const char *path, const struct rules *rules, const struct
 		return error_set(err, STATUS_FAILURE, "--save '%s': %s", path, strerror(w.f ? ENOMEM : e));
 	}
 	put_header(&w, rules, s, settings, s->overflow_count);
-	put_sections(&w, s);
+	put_sections(&w, s, fill, ctx);
 	put_checksum(&w);
 	int e = errno;
 	bool ok = !w.failed && fflush(w.f) == 0 && fsync(fileno(w.f)) == 0;

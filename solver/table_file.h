@@ -51,6 +51,16 @@ uint64_t table_checksum(const uint8_t *data, size_t len);
 // leaving no file behind.
 enum status table_save(const char *path, const struct rules *rules, const struct solution *s,
 		       const char *settings, struct error *err);
+// The same with the values and remoteness sections from fill (s gives the header fields and
+// the overflow list; its values and remoteness may be NULL), for a solution that no process
+// holds whole (mpi/): fill(ctx, section, offset, most, &piece) points piece at the next bytes
+// of section (TABLE_VALUES, then TABLE_REMOTENESS) from offset on and returns how many, 1 ..
+// most. Called in file order, every byte of both sections exactly once, unless the file
+// cannot be created (then not at all).
+enum { TABLE_VALUES, TABLE_REMOTENESS };
+typedef uint64_t (*table_fill)(void *ctx, int section, uint64_t offset, uint64_t most, const uint8_t **piece);
+enum status table_save_filled(const char *path, const struct rules *rules, const struct solution *s,
+			      const char *settings, table_fill fill, void *ctx, struct error *err);
 // Maps path and checks it whole: magic, version, index scheme, sizes against the file's
 // length, the overflow order and the checksum. STATUS_BAD_INPUT naming what is wrong (not a
 // table, another version, truncated, checksum mismatch); STATUS_FAILURE on I/O errors.

@@ -83,3 +83,73 @@ Test(plan, block_bytes)
 	cr_assert_eq(plan_block_bytes(65, 65), 16 + 65);
 	cr_assert_eq(plan_block_bytes(UINT64_MAX, UINT64_MAX), UINT64_MAX); // past 64 bits
 }
+
+// The rows of the MPI solve: whole blocks of 64, every row once, in rank order; a rank may
+// own none when there are fewer blocks than ranks (hand-checked: 130 rows are 3 blocks).
+Test(plan, mpi_rows)
+{
+	static const uint32_t sizes[] = {1, 15, 64, 65, 130, 11440};
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+		for (unsigned ranks = 1; ranks <= 9; ranks++) {
+			uint32_t n = sizes[i], next = 0, lo, hi;
+			for (unsigned r = 0; r < ranks; r++) {
+				plan_mpi_rows(n, r, ranks, &lo, &hi);
+				cr_assert_eq(lo, next, "n %u, rank %u of %u", n, r, ranks);
+				cr_assert(lo <= hi && (lo % 64 == 0 || lo == n));
+				cr_assert(hi % 64 == 0 || hi == n);
+				next = hi;
+			}
+			cr_assert_eq(next, n, "n %u, %u ranks", n, ranks);
+		}
+	uint32_t lo, hi;
+	plan_mpi_rows(130, 0, 2, &lo, &hi); // blocks 0 .. 0
+	cr_assert(lo == 0 && hi == 64);
+	plan_mpi_rows(130, 1, 2, &lo, &hi); // blocks 1 .. 2, the last short
+	cr_assert(lo == 64 && hi == 130);
+	plan_mpi_rows(130, 0, 4, &lo, &hi); // 3 blocks, 4 ranks: rank 0 has none
+	cr_assert(lo == 0 && hi == 0);
+}
+
+// The MPI solve's share per rank: 1.875 bytes per owned position on one rank, 1.9375 with
+// the exchange buffers from two on, one more with the distances; it shrinks as 1/N.
+Test(plan, mpi_solve_bytes)
+{
+	struct rules_spec two = {.players = 2, .hands = {2, 2}};
+	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_MPI_SOLVE, 1), 1.875, 1e-12);
+	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_MPI_SOLVE, 4), 1.9375 / 4, 1e-12);
+	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_MPI_SOLVE_DISTANCES, 2), 2.9375 / 2, 1e-12);
+	cr_assert_eq(plan_mpi_exchange_words(15, 1), 0);
+	cr_assert_eq(plan_mpi_exchange_words(15, 2), 1 << 16); // the floor
+	// 11440 states (7 hands, rollover 10): 179 blocks, the last of 48 rows; on 2 ranks the
+	// second has 90 of them, 5744 rows of 179 words, and a quarter of that.
+	cr_assert_eq(plan_mpi_exchange_words(11440, 2), 5744 * 179 / 4);
+	static const struct instance in = {2, {2, 2}, 5, ""};
+	struct plan p = plan_of(&in);
+	double tables = 2.0 * (double)p.rules->table_bytes;
+	// One rank, 15 states in one block: 225 bytes, six matrices of 15 rows of one word, the
+	// n x rows one counted as 64 rows of one word, no buffers.
+	double matrices = 6 * 15 * 8 + 64 * 8;
+	cr_assert_float_eq(plan_bytes(&p, PLAN_MPI_SOLVE, 1), 225.0 + matrices + tables, 1e-9);
+	cr_assert_float_eq(plan_bytes(&p, PLAN_MPI_SOLVE_DISTANCES, 1), 450.0 + matrices + tables, 1e-9);
+	// Two ranks: the one with the rows holds all of them, and two buffers of 2^16 words.
+	cr_assert_float_eq(plan_bytes(&p, PLAN_MPI_SOLVE, 2), 225.0 + matrices + 2.0 * 8 * 65536 + tables, 1e-9);
+	plan_clear(&p);
+}
+
+// chopsticks-mpi builds the engine without any figure per position (it checks each rank's
+// share itself); a saved table's plan builds none.
+Test(plan, engine_without_positions)
+{
+	static const struct instance in = {2, {2, 2}, 5, ""};
+	struct rules *rules = instance_rules(&in);
+	struct plan p;
+	struct error err = {{0}};
+	cr_assert_eq(plan_build_for(rules, PLAN_ENGINE, &p, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_not_null(p.dense);
+	cr_assert_float_eq(plan_bytes(&p, PLAN_ENGINE, 1), 2.0 * (double)rules->table_bytes, 1e-9);
+	plan_free(&p);
+	cr_assert_eq(plan_build_for(rules, PLAN_TABLES, &p, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_null(p.dense);
+	plan_free(&p);
+	rules_free(rules);
+}

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+// The row-split dense walk (see rows_walk.h). Per layer, on rows [lo, hi) of every matrix:
+// expand (local): the own-hands moves of the transposed frontier into next, the attacks of
+// the frontier into next_t (dense_walk's kernels); merge (collective): agree on the flags,
+// then next |= the transpose of next_t, gathered from every rank; close (collective): the
+// new positions next & ~seen, recorded, become the frontier, whose transpose is gathered.
+#include "rows_walk.h"
+
+#include <string.h>
+
+#include "bitmatrix.h"
+#include "dense_walk.h"
+#include "layers.h"
+#include "parallel.h"
+#include "position.h"
+#include "walk.h"
+
+enum { M_SEEN, M_FRONT, M_FRONT_T, M_NEXT, M_NEXT_T, M_COUNT };
+
+struct rwalk {
+	const struct dense *d;
+	struct exchange *ex;
+	struct stats *stats;
+	struct enumeration *e;
+	uint32_t lo, hi;
+	struct slab m[M_COUNT];
+	uint8_t *depth;
+	bool parallel;
+	int oom;
+};
+
+static uint64_t expand(struct rwalk *w)
+{
+	const struct dense *d = w->d;
+	uint64_t edges = 0;
+	uint32_t words = w->ex->words;
+	slab_clear(&w->m[M_NEXT]);
+	slab_clear(&w->m[M_NEXT_T]);
+#pragma omp parallel reduction(+ : edges) if (w->parallel)
+	{
+		struct dense_scratch scratch;
+		if (!dense_scratch_init(&scratch, d)) {
+#pragma omp atomic write
+			w->oom = 1;
+		}
+#pragma omp for schedule(dynamic, 16) nowait
+		for (uint32_t b = w->lo; b < w->hi; b++)
+			if (!w->oom)
+				edges += dense_walk_splits(d, slab_row(&w->m[M_FRONT_T], b), words, slab_row(&w->m[M_NEXT], b));
+#pragma omp for schedule(dynamic, 16)
+		for (uint32_t a = w->lo; a < w->hi; a++)
+			if (!w->oom)
+				edges += dense_walk_attacks(d, a, slab_row(&w->m[M_FRONT], a), words,
+							    slab_row(&w->m[M_NEXT_T], a), &scratch);
+		dense_scratch_free(&scratch);
+	}
+	return edges;
+}
+
+// Row a of next & ~seen: recorded at distance depth, and (less terminal ones) the frontier.
+static uint64_t close_row(struct rwalk *w, uint32_t a, uint8_t depth, uint64_t *terminal)
+{
+	const struct dense *d = w->d;
+	uint64_t *next = slab_row(&w->m[M_NEXT], a), *seen = slab_row(&w->m[M_SEEN], a);
+	uint64_t *front = slab_row(&w->m[M_FRONT], a), found = 0;
+	for (uint32_t word = 0; word < w->ex->words; word++) {
+		uint64_t fresh = next[word] & ~seen[word], expand_bits = fresh;
+		seen[word] |= fresh;
+		for (uint64_t bits = fresh; bits; bits &= bits - 1) {
+			uint32_t b = word * 64 + (uint32_t)__builtin_ctzll(bits);
+			struct pos pos = {.seat = 0, .state = {d->state_of[a], d->state_of[b]}};
+			found++;
+			if (w->depth)
+				w->depth[(uint64_t)(a - w->lo) * d->n + b] = depth;
+			if (d->rules->terminal(d->rules, &pos)) {
+				(*terminal)++;
+				expand_bits &= ~(UINT64_C(1) << (b & 63));
+			}
+		}
+		front[word] = expand_bits;
+	}
+	return found;
+}
+
+// Closes the layer at distance next over every rank; gathers the new frontier's transpose.
+static uint64_t close_layer(struct rwalk *w, unsigned next)
+{
+	uint64_t count[2] = {0, 0}, found = 0, terminal = 0;
+#pragma omp parallel for schedule(dynamic, 16) reduction(+ : found, terminal) if (w->parallel)
+	for (uint32_t a = w->lo; a < w->hi; a++)
+		found += close_row(w, a, (uint8_t)next, &terminal);
+	count[0] = found, count[1] = terminal;
+	exchange_allreduce(count, 2, MPI_UINT64_T, MPI_SUM, w->ex->comm);
+	if (next < ENUMERATE_MAX_LAYERS)
+		w->e->layer_terminal[next] = count[1];
+	slab_clear(&w->m[M_FRONT_T]);
+	exchange_transpose(w->ex, &w->m[M_FRONT], &w->m[M_FRONT_T]);
+	return count[0];
+}
+
+static int layer_expand(void *ctx, unsigned layer, uint64_t *moves)
+{
+	struct rwalk *w = ctx;
+	(void)layer; // the frontier matrices hold the layer
+	*moves += expand(w);
+	return w->oom ? LAYERS_FAILED : 0;
+}
+
+// The flags of all ranks (LAYERS_*).
+static int agree(MPI_Comm comm, int flags)
+{
+	int all = flags;
+	exchange_allreduce(&all, 1, MPI_INT, MPI_BOR, comm);
+	return all;
+}
+
+static int layer_merge(void *ctx, int flags)
+{
+	struct rwalk *w = ctx;
+	flags = agree(w->ex->comm, flags);
+	if (!flags)
+		exchange_transpose(w->ex, &w->m[M_NEXT_T], &w->m[M_NEXT]);
+	return flags;
+}
+
+static uint64_t layer_close(void *ctx, unsigned next)
+{
+	struct rwalk *w = ctx;
+	uint64_t found = close_layer(w, next);
+	stats_level(w->stats, STATS_WALK, found, w->ex);
+	return found;
+}
+
+static void layer_finish(void *ctx, struct enumeration *e)
+{
+	struct rwalk *w = ctx;
+	exchange_allreduce(&e->move_count, 1, MPI_UINT64_T, MPI_SUM, w->ex->comm);
+}
+
+enum status rows_walk(const struct dense *d, struct exchange *ex, const struct progress *progress,
+		      struct stats *stats, struct enumeration *out, struct slab *seen, uint8_t *depth,
+		      struct error *err)
+{
+	struct rwalk w = {.d = d, .ex = ex, .stats = stats, .e = out, .lo = ex->lo[ex->rank],
+			  .hi = ex->lo[ex->rank + 1], .depth = depth,
+			  .parallel = (uint64_t)(ex->lo[ex->rank + 1] - ex->lo[ex->rank]) * d->n >= PARALLEL_MIN};
+	memset(out, 0, sizeof *out);
+	out->size = d->rules->size;
+	bool ok = true;
+	for (unsigned k = 0; k < M_COUNT; k++)
+		ok &= slab_init(&w.m[k], w.lo, w.hi - w.lo, ex->words);
+	enum status st = ok ? STATUS_OK
+			    : error_set(err, STATUS_FAILURE, "rank %d: out of memory: the walk needs %llu more bytes", ex->rank,
+					(unsigned long long)(M_COUNT * 8 * (uint64_t)(w.hi - w.lo) * ex->words));
+	if ((st = walk_agree(ex->comm, st, err)) == STATUS_OK) {
+		if (depth)
+			memset(depth, ENUMERATE_UNSEEN, (size_t)(w.hi - w.lo) * d->n);
+		uint64_t start = d->rules->start;
+		uint32_t a = d->engine_of[start % d->n], b = d->engine_of[start / d->n];
+		if (a >= w.lo && a < w.hi)
+			bit_set(slab_row(&w.m[M_NEXT], a), b);
+		layer_close(&w, 0);
+		struct layers_engine engine = {layer_expand, layer_merge, layer_close, layer_finish, NULL, &w};
+		st = layers_run(&engine, progress, out, err);
+		// A failure or a stop is agreed in merge, so every rank returns the same status.
+	}
+	if (st == STATUS_OK) {
+		*seen = w.m[M_SEEN];
+		w.m[M_SEEN].bits = NULL;
+	}
+	for (unsigned k = 0; k < M_COUNT; k++)
+		slab_free(&w.m[k]);
+	return st;
+}
