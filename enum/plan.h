@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // One plan per instance: given the built rules, it decides the engine (dense for two players
-// with equal hands when dense_build accepts the rules, else generic), builds that engine's
+// with equal hands when dense_build accepts the rules, many-player for three or more when
+// many_build accepts them, else generic), builds that engine's
 // tables once, and answers how many bytes each task needs. It is the only home of the
 // bytes-per-position figures; it allocates nothing per position.
 #ifndef CHOPSTICKS_ENUM_PLAN_H
@@ -10,11 +11,13 @@
 
 #include "dense.h"
 #include "error.h"
+#include "many.h"
 #include "rules.h"
 
 struct plan {
 	const struct rules *rules;
-	struct dense *dense; // the dense engine's tables, or NULL: the generic engine
+	struct dense *dense; // the dense engine's tables, or NULL
+	struct many *many;   // the many-player engine's tables, or NULL (both NULL: generic)
 };
 
 // What a command will run on the plan, for its memory estimate.
@@ -24,7 +27,8 @@ enum plan_task {
 	PLAN_IMPORT,    // the walk with distances, then 2-byte cells (a CSV solution read back)
 	PLAN_SOLVE,     // two players: solve (no distances)
 	PLAN_SOLVE_DISTANCES, // two players: solve, then walk for the distances (CSV, --export)
-	PLAN_COALITION, // three or more players: walk, then every player against the others
+	PLAN_COALITION, // three or more players: every player against the others (no distances)
+	PLAN_COALITION_DISTANCES, // the same, and the walk for the distances (CSV, show, games)
 	PLAN_MPI_WALK,  // one rank's share of the walk spread over MPI ranks (mpi/walk.h)
 	PLAN_STRATEGY_CHECK, // a strategy list played against every reply (analysis/strategy_check.h)
 	PLAN_VERIFY,    // verify of a saved table (solver/verify.h), which builds no engine
@@ -41,14 +45,19 @@ void plan_free(struct plan *p);
 // Turns the plan to the generic engine, freeing the dense tables (for an MPI walk whose
 // dense matrices do not fit on a rank while the block walk may).
 void plan_drop_dense(struct plan *p);
+// Turns the plan to the generic engine whatever it had chosen, freeing its tables: the
+// reference the tests compare the other engines with.
+void plan_use_generic(struct plan *p);
 
 // Bytes per distinct position task needs on an instance of this shape, before any rules are
 // built (the up-front refusal multiplies the closed-form count by it); the engine is
-// guessed from the shape (dense: two players with equal hands). ranks: MPI ranks for
+// guessed from the shape (dense: two players with equal hands; many-player: three or more).
+// ranks: MPI ranks for
 // PLAN_MPI_WALK (the block walk's bit per position and byte per owned one), else ignored.
 double plan_spec_bytes(const struct rules_spec *spec, enum plan_task task, unsigned ranks);
 // Bytes task needs on the plan's engine: per position of the index space, plus the rules
-// tables and the dense engine's renumbered copy (counted as large as the rules tables).
+// tables and the dense engine's renumbered copy (counted as large as the rules tables) or
+// the many-player engine's tap tables.
 // For PLAN_MPI_WALK, those of rank 0 (the largest block) of ranks.
 double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks);
 // Bytes of a task that builds no engine (PLAN_TABLES, PLAN_VERIFY) on rules: per position
