@@ -128,7 +128,8 @@ static int build_taps(struct many *m, const struct hand_class *cls, const struct
 	bool ok = t->start && t->loop && t->to && stamp, big = false;
 	*widest = 0;
 	for (uint64_t row = 0; ok && row < rows; row++) {
-		uint32_t set = (uint32_t)(row / cls->states), x = (uint32_t)(row % cls->states);
+		uint32_t set = (uint32_t)(inverse ? row / cls->states : row % m->sets);
+		uint32_t x = (uint32_t)(inverse ? row % cls->states : row / m->sets);
 		t->start[row] = (uint32_t)used;
 		token++;
 		const uint8_t *v = sets->key[set].v;

@@ -20,7 +20,7 @@
 #include "rules.h"
 
 // Moves of one position (and parents of one position) the engine takes: its counters are
-// one byte, 255 marking an unreachable position.
+// one byte.
 #define MANY_MAX_MOVES 254
 
 struct many_class {
@@ -30,9 +30,12 @@ struct many_class {
 	uint16_t *self_info; // state -> own-hands moves to other states << 1 | one keeps the hands
 };
 
-// Per target class, row L * states + x: the distinct states x becomes under a tap by a value
-// of live set L (hit), or that become x under such a tap (unhit), x itself left out; bit
-// `row` of loop: x is among them.
+// Per target class: the distinct states x becomes under a tap by a value of live set L (hit,
+// row x * sets + L), or that become x under such a tap (unhit, row L * states + x), x
+// itself left out; bit `row` of loop: x is among them. The orders follow the walks: the
+// mover's state, hence L, changes fastest along the index, while the parents of a run of
+// positions share the mover and L.
+
 struct many_taps {
 	uint32_t *start; // rows + 1
 	uint32_t *to;
@@ -97,7 +100,7 @@ static inline unsigned many_move_count(const struct many *m, const struct pos *p
 	bool keep = mc->self_info[s0] & 1;
 	for (unsigned k = 1; k < m->players; k++) {
 		const struct many_taps *t = &m->hit[s->cls[k]];
-		uint64_t row = set * s->n[k] + pos->state[k];
+		uint64_t row = pos->state[k] * (uint64_t)m->sets + set;
 		n += t->start[row + 1] - t->start[row];
 		keep |= many_bit(t->loop, row);
 	}
@@ -125,7 +128,7 @@ static inline unsigned many_children(const struct many *m, const struct pos *pos
 			out[n++] = rest + self->to[e] * last;
 	for (unsigned k = 1; k < p && set; k++) {
 		const struct many_taps *t = &m->hit[s->cls[k]];
-		uint64_t row = set * s->n[k] + pos->state[k], st = c->stride[k - 1];
+		uint64_t row = pos->state[k] * (uint64_t)m->sets + set, st = c->stride[k - 1];
 		uint64_t other = base - pos->state[k] * st;
 		for (uint32_t e = t->start[row]; e < t->start[row + 1]; e++)
 			out[n++] = other + t->to[e] * st;

@@ -16,7 +16,9 @@
 #include "cell.h"
 #include "parallel.h"
 
-#define CNT_UNREACHABLE 255 // above any counter (MANY_MAX_MOVES)
+// While the levels run, an unreachable state holds the value of a draw: like a decided one,
+// every parent visit passes it by without touching its byte. mark_draws swaps the two.
+#define VALUE_UNREACHABLE VALUE_DRAW
 
 struct solve {
 	const struct many *m;
@@ -54,8 +56,11 @@ static uint64_t seed_word(struct solve *s, const uint64_t *reachable, uint64_t w
 	for (uint64_t idx = w * 64; idx < w * 64 + 64; idx++) {
 		bool in = idx < size && many_bit(reachable, idx);
 		if (!in) {
-			for (unsigned t = 0; t < s->p; t++)
-				s->rem[t * s->stride + idx] = CNT_UNREACHABLE;
+			for (unsigned t = 0; t < s->p; t++) {
+				uint64_t st = t * s->stride + idx;
+				s->rem[st] = 0;
+				s->values[st >> 2] |= (uint8_t)(VALUE_UNREACHABLE << (2 * (st & 3)));
+			}
 			continue;
 		}
 		struct pos pos;
@@ -87,42 +92,77 @@ static uint64_t seed(struct solve *s, const uint64_t *reachable)
 	return decided;
 }
 
-// The parents of front state st, a state of slot t decided at this level.
-static void visit_parents(struct solve *s, uint64_t st, unsigned t)
+// Parent visits gathered from several front states and applied with their lines prefetched
+// a few visits ahead, so that the cache misses overlap (an atomic update waits for its
+// line): entry ps << 1 | whether the child is good for the parent's side.
+#define BATCH 2048
+#define AHEAD 24 // visits prefetched ahead of the one applied
+
+struct batch {
+	uint64_t entry[BATCH];
+	unsigned n;
+};
+
+// Adds the parents of front state st, a state of slot t decided at this level.
+static void gather(const struct solve *s, uint64_t st, unsigned t, struct batch *b)
 {
 	const struct many *m = s->m;
-	unsigned p = s->p, tp = t + 1 == p ? 0 : t + 1;
-	uint64_t idx = st - t * s->stride, base = tp * s->stride, parent[MANY_MAX_MOVES + 1];
+	unsigned tp = t + 1 == s->p ? 0 : t + 1;
+	uint64_t idx = st - t * s->stride, base = tp * s->stride, *out = b->entry + b->n;
 	// The move from slot tp to slot t hands the turn to the other side when one of them is
 	// the target's own slot 0.
 	bool flips = t == 0 || tp == 0;
 	enum value v = value_at(s->values, st);
-	bool good = flips ? v == VALUE_LOSS : v == VALUE_WIN;
+	uint64_t good = flips ? v == VALUE_LOSS : v == VALUE_WIN;
 	struct pos pos;
 	many_decode(m, idx, &pos);
-	unsigned n = many_parents(m, &pos, parent);
-	for (unsigned i = 0; i < n; i++) {
-		uint64_t ps = base + parent[i];
-		if (value_at(s->values, ps) != VALUE_UNKNOWN ||
-		    __atomic_load_n(&s->rem[ps], __ATOMIC_RELAXED) == CNT_UNREACHABLE)
+	unsigned n = many_parents(m, &pos, out);
+	for (unsigned i = 0; i < n; i++)
+		out[i] = (base + out[i]) << 1 | good;
+	b->n += n;
+}
+
+// Applies the gathered visits: a good child makes an undecided parent a win, any other
+// counts it down; decided and unreachable parents are passed by on their value.
+static void apply(struct solve *s, struct batch *b)
+{
+	for (unsigned i = 0; i < b->n; i++) {
+		if (i + AHEAD < b->n) {
+			uint64_t next = b->entry[i + AHEAD];
+			__builtin_prefetch(&s->values[next >> 3]);
+			if (!(next & 1))
+				__builtin_prefetch(&s->rem[next >> 1], 1);
+		}
+		uint64_t ps = b->entry[i] >> 1;
+		if (value_at(s->values, ps) != VALUE_UNKNOWN)
 			continue;
-		if (good)
+		if (b->entry[i] & 1)
 			decide(s, ps, VALUE_WIN);
 		else if (__atomic_sub_fetch(&s->rem[ps], 1, __ATOMIC_RELAXED) == 0)
 			decide(s, ps, VALUE_LOSS);
 	}
+	b->n = 0;
 }
 
+// Visits the parents of every front state, slot by slot: the parents of one slot's states
+// are all states of the next slot, so the updates of a stretch of the front stay in one
+// slot's arrays.
 static void pass(struct solve *s)
 {
-#pragma omp parallel for schedule(dynamic, 16) if (s->parallel)
-	for (uint64_t w = 0; w < s->words; w++) {
-		uint64_t bits = s->front[w];
-		if (!bits)
-			continue;
-		unsigned t = (unsigned)(w * 64 / s->stride);
-		for (; bits; bits &= bits - 1)
-			visit_parents(s, w * 64 + (uint64_t)__builtin_ctzll(bits), t);
+#pragma omp parallel if (s->parallel)
+	{
+		struct batch b;
+		b.n = 0;
+#pragma omp for schedule(dynamic, 16)
+		for (uint64_t w = 0; w < s->words; w++) {
+			unsigned t = (unsigned)(w * 64 / s->stride);
+			for (uint64_t bits = s->front[w]; bits; bits &= bits - 1) {
+				if (b.n + MANY_MAX_MOVES + 1 > BATCH)
+					apply(s, &b);
+				gather(s, w * 64 + (uint64_t)__builtin_ctzll(bits), t, &b);
+			}
+		}
+		apply(s, &b);
 	}
 }
 
@@ -136,9 +176,9 @@ static uint64_t close_level(struct solve *s, unsigned k)
 		uint64_t bits = s->next[w];
 		s->next[w] = 0;
 		s->front[w] = bits;
-		found += (uint64_t)__builtin_popcountll(bits);
 		for (; bits; bits &= bits - 1) {
 			uint64_t st = w * 64 + (uint64_t)__builtin_ctzll(bits);
+			found++;
 			s->rem[st] = mark;
 			if (k < SOLUTION_OVERFLOW_MARK)
 				continue;
@@ -176,16 +216,17 @@ static enum status run_levels(struct solve *s, uint64_t seeded, uint64_t reachab
 	}
 }
 
-// Reachable states never decided are draws; remoteness 0 for them and unreachable ones.
+// Reachable states never decided are draws (remoteness 0), unreachable ones VALUE_UNKNOWN:
+// the two swap their 2-bit values.
 static void mark_draws(struct solve *s)
 {
 #pragma omp parallel for schedule(static) if (s->parallel)
 	for (uint64_t w = 0; w < s->words; w++)
 		for (uint64_t st = w * 64; st < w * 64 + 64; st++) {
-			if (value_at(s->values, st) != VALUE_UNKNOWN)
+			enum value v = value_at(s->values, st);
+			if (v != VALUE_UNKNOWN && v != VALUE_UNREACHABLE)
 				continue;
-			if (s->rem[st] != CNT_UNREACHABLE)
-				s->values[st >> 2] |= (uint8_t)(VALUE_DRAW << (2 * (st & 3)));
+			s->values[st >> 2] ^= (uint8_t)(VALUE_DRAW << (2 * (st & 3)));
 			s->rem[st] = 0;
 		}
 }

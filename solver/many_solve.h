@@ -4,11 +4,12 @@
 // at slot t against all the others, as backward.c solves it with sides == players, at 1.5
 // bytes per state (plan.c holds the figure). States are slot-major: state t * stride + idx.
 // Per state one byte, the counter of moves not yet known to be bad for the side to move
-// (255: unreachable) and, once decided, the remoteness (255 past 254, see the overflow list);
-// the 2-bit value of the solution's form (retrograde.h), written as soon as a state is
-// decided; and bit sets of this level's and the next level's decisions. The byte and value
-// arrays become the solution. Same values, remoteness and errors as backward_solve, for any
-// number of threads.
+// and, once decided, the remoteness (255 past 254, see the overflow list); the 2-bit value
+// of the solution's form (retrograde.h), written as soon as a state is decided (and, while
+// the levels run, a draw's value for an unreachable state, so that visits skip it on the
+// value alone); and bit sets of this level's and the next level's decisions. The byte and
+// value arrays become the solution. Same values, remoteness and errors as backward_solve,
+// for any number of threads.
 #ifndef CHOPSTICKS_SOLVER_MANY_SOLVE_H
 #define CHOPSTICKS_SOLVER_MANY_SOLVE_H
 
