@@ -153,14 +153,15 @@ static void pass(struct solve *s)
 	{
 		struct batch b;
 		b.n = 0;
-#pragma omp for schedule(dynamic, 16)
-		for (uint64_t w = 0; w < s->words; w++) {
-			unsigned t = (unsigned)(w * 64 / s->stride);
-			for (uint64_t bits = s->front[w]; bits; bits &= bits - 1) {
-				if (b.n + MANY_MAX_MOVES + 1 > BATCH)
-					apply(s, &b);
-				gather(s, w * 64 + (uint64_t)__builtin_ctzll(bits), t, &b);
-			}
+		uint64_t slot_words = s->stride / 64;
+		for (unsigned t = 0; t < s->p; t++) {
+#pragma omp for schedule(dynamic, 16) nowait
+			for (uint64_t w = t * slot_words; w < (t + 1) * slot_words; w++)
+				for (uint64_t bits = s->front[w]; bits; bits &= bits - 1) {
+					if (b.n + MANY_MAX_MOVES + 1 > BATCH)
+						apply(s, &b);
+					gather(s, w * 64 + (uint64_t)__builtin_ctzll(bits), t, &b);
+				}
 		}
 		apply(s, &b);
 	}
