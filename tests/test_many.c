@@ -6,7 +6,8 @@
 // from the generic walk and walking by itself, against coalition_solve_generic (backward.c)
 // on the generic walk: every duel's value and remoteness, the forced, nobody and open counts.
 // Every variant at several sizes, --lives 2, stumps, zombies, uneven hands, other starts; at
-// 1 and 3 threads for instances large enough to run in parallel (2^16 positions and more).
+// 1 and 3 threads for instances large enough to run in parallel (2^16 positions and more);
+// the overflow list of remoteness past 254, on two players.
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -378,4 +379,27 @@ Test(many, tables_take_two_players)
 		plan_free(&plan);
 		rules_free(rules);
 	}
+}
+
+// Remoteness past 254 goes to the overflow list. No small instance of three or more players
+// has so long a forced line (the smallest found, one hand at rollover 150, has 3.4e6
+// positions), so the engine runs on two players (the plan never picks it there): 2 x 2 hands,
+// cutoff, rollover 40, whose longest forced line, 317, test_dense.c checks.
+Test(many, remoteness_past_254_matches_generic, .timeout = 300)
+{
+	struct instance in = {2, {2, 2}, 40, "cutoff"};
+	struct rules *rules = instance_rules(&in);
+	struct plan plan = {.rules = rules};
+	struct error err = {{0}};
+	cr_assert_eq(many_build(rules, &plan.many, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_not_null(plan.many);
+	static const int counts[] = {1, 3};
+	check_solve(&plan, "2x2 r40 cutoff", counts, 2);
+	struct coalition c;
+	cr_assert_eq(coalition_solve_plan(&plan, NULL, NULL, &c, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(c.sol.max_remoteness, 317);
+	cr_assert_gt(c.sol.overflow_count, 0);
+	coalition_free(&c);
+	plan_free(&plan);
+	rules_free(rules);
 }
