@@ -217,6 +217,13 @@ enum status many_build(const struct rules *rules, struct many **out, struct erro
 	bool fits = true, ok = number_sets(m, &sets);
 	if (ok && m->sets == UINT32_MAX)
 		fits = false;
+	// Tap tables out of proportion to the positions (one player with many more hands than
+	// the others: many live sets times many states) are left to the generic engine.
+	uint64_t rows = 0;
+	for (unsigned c = 0; c < rules->class_count; c++)
+		rows += 2 * (uint64_t)m->sets * rules->class[c].states;
+	if (ok && fits && rows > rules->size / 16 + (UINT64_C(1) << 23))
+		fits = false;
 	for (unsigned c = 0; ok && fits && c < rules->class_count; c++) {
 		fits = count_self(&m->cls[c], &self_most[c]);
 		int st = fits ? build_taps(m, &rules->class[c], &sets, false, &m->hit[c], &hit_most[c]) : TAPS_OK;

@@ -64,7 +64,9 @@ struct many {
 // Builds the tables, or sets *out to NULL (and returns STATUS_OK) when the rules are not of
 // this shape: fewer than two players, a player without a live hand who has own-hands moves
 // (movegen lets them only pass), more than MANY_MAX_MOVES moves or parents in a position,
-// or tables past 32-bit offsets or 65535 live sets. STATUS_FAILURE on allocation failure.
+// tables past 32-bit offsets or 65535 live sets, or tap-table rows past 2^23 and a
+// sixteenth of the positions (tables out of proportion to the instance, as when one player
+// has many more hands than the others). STATUS_FAILURE on allocation failure.
 enum status many_build(const struct rules *rules, struct many **out, struct error *err);
 void many_free(struct many *m);
 
