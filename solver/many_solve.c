@@ -234,6 +234,7 @@ static void mark_draws(struct solve *s)
 
 static uint64_t count_bits(const uint64_t *bits, uint64_t words, bool parallel)
 {
+	(void)parallel; // without OpenMP
 	uint64_t n = 0;
 #pragma omp parallel for schedule(static) reduction(+ : n) if (parallel)
 	for (uint64_t w = 0; w < words; w++)
