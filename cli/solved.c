@@ -26,7 +26,10 @@ static int build(const struct cli_options *opt, struct solved *s, bool distances
 {
 	memset(s, 0, sizeof *s);
 	unsigned p = opt->spec.players;
-	enum plan_task task = p != 2 ? PLAN_COALITION : distances ? PLAN_SOLVE_DISTANCES : PLAN_SOLVE;
+	enum plan_task task = p == 2       ? (distances ? PLAN_SOLVE_DISTANCES : PLAN_SOLVE)
+			      : opt->checkpoint ? PLAN_COALITION_CHECKPOINT
+			      : distances       ? PLAN_COALITION_DISTANCES
+						: PLAN_COALITION;
 	int rc = args_build_rules(opt, task, &s->rules, &s->plan);
 	if (rc)
 		return rc;
@@ -42,10 +45,17 @@ static int build(const struct cli_options *opt, struct solved *s, bool distances
 		if (st == STATUS_OK && !distances)
 			s->e = (struct enumeration){.size = s->rules->size,
 						    .reachable_count = c[VALUE_WIN] + c[VALUE_LOSS] + c[VALUE_DRAW]};
-	} else if (st == STATUS_OK) {
+	} else if (st == STATUS_OK && s->plan.many) { // the same order: the solve walks first
+		st = coalition_solve_plan(&s->plan, NULL, progress, NULL, &s->coalition, &err);
+		if (st == STATUS_OK && distances)
+			st = enumerate_plan(&s->plan, progress, &s->e, &err);
+		if (st == STATUS_OK && !distances)
+			s->e = (struct enumeration){.size = s->rules->size,
+						    .reachable_count = s->coalition.reachable_count};
+	} else if (st == STATUS_OK) { // the generic solve walks anyway: its distances serve both
 		st = walk_state_enumerate(&s->plan, progress, ck, &s->e, &err);
 		if (st == STATUS_OK)
-			st = coalition_solve(s->rules, &s->e, progress, ck, &s->coalition, &err);
+			st = coalition_solve_plan(&s->plan, &s->e, progress, ck, &s->coalition, &err);
 	}
 	if (st != STATUS_OK) {
 		rc = output_failure(opt->command, st, err.msg);
@@ -63,7 +73,7 @@ int solved_build(const struct cli_options *opt, struct solved *s)
 
 int solved_build_values(const struct cli_options *opt, struct solved *s)
 {
-	return build(opt, s, opt->spec.players != 2);
+	return build(opt, s, false);
 }
 
 static bool reachable_in(const void *ctx, uint64_t idx)
@@ -80,6 +90,8 @@ bool solved_reachable(const struct solved *s, uint64_t idx)
 {
 	if (s->e.depth)
 		return s->e.depth[idx] != ENUMERATE_UNSEEN;
+	if (s->rules->players != 2)
+		return coalition_value(&s->coalition, idx, 0) != VALUE_UNKNOWN;
 	return solution_value(&s->solution, idx) != VALUE_UNKNOWN;
 }
 

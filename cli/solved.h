@@ -26,8 +26,9 @@ struct solved {
 // With --checkpoint the solve resumes from the state kept in its directory and keeps its
 // own there (checkpoint.h); the state stays until solved_done.
 int solved_build(const struct cli_options *opt, struct solved *s);
-// The same without the walk for the distances when there are two players: s->e then has
-// only size and reachable_count (depth NULL), and the peak is the solve's.
+// The same without the walk for the distances (two players, or more on the many-player
+// engine): s->e then has only size and reachable_count (depth NULL), and the peak is the
+// solve's.
 int solved_build_values(const struct cli_options *opt, struct solved *s);
 // Whether idx is reachable: from the walk's distances, or from a saved table's values.
 bool solved_reachable(const struct solved *s, uint64_t idx);

@@ -10,6 +10,7 @@
 
 #include "dense_walk.h"
 #include "layers.h"
+#include "many_walk.h"
 #include "movegen.h"
 #include "parallel.h"
 #include "plan.h"
@@ -109,11 +110,12 @@ enum status enumerate_reachable_generic(const struct rules *rules, const struct 
 enum status enumerate_plan(const struct plan *plan, const struct progress *progress,
 			   struct enumeration *out, struct error *err)
 {
-	if (!plan->dense)
+	if (!plan->dense && !plan->many)
 		return enumerate_reachable_generic(plan->rules, progress, out, err);
 	enum status st = alloc_depth(plan->rules, out, err);
 	if (st == STATUS_OK)
-		st = dense_walk(plan->dense, NULL, progress, out, NULL, err);
+		st = plan->dense ? dense_walk(plan->dense, NULL, progress, out, NULL, err)
+				 : many_walk(plan->many, progress, out, NULL, err);
 	if (st != STATUS_OK)
 		enumeration_free(out);
 	return st;

@@ -35,8 +35,8 @@ enum status enumerate_plan(const struct plan *plan, const struct progress *progr
 // The same, building a plan of its own for the call (tests, one-off walks).
 enum status enumerate_reachable(const struct rules *rules, const struct progress *progress,
 				struct enumeration *out, struct error *err);
-// The same walk without the dense engine (dense_walk.h): what enumerate_plan runs on a
-// generic plan, and what tests compare the dense walk with.
+// The same walk without the dense or many-player engine (dense_walk.h, many_walk.h): what
+// enumerate_plan runs on a generic plan, and what tests compare the other walks with.
 enum status enumerate_reachable_generic(const struct rules *rules, const struct progress *progress,
 					struct enumeration *out, struct error *err);
 void enumeration_free(struct enumeration *e);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The plan of an instance (see plan.h). The figures per position: the walk keeps a distance
-// byte (the dense walk also five bit matrices: 2 rounded up); the dense solve keeps a 2-byte
-// cell, a 1-byte counter and six bit matrices (4), the generic one 2-byte counters (5, with
-// the walk's distances); the coalition solve 4 bytes per player and the distance byte. The
+// byte (the dense walk also five bit matrices: 2 rounded up; the many-player walk three bit
+// sets: 1.375); the dense solve keeps a byte and six bit matrices (1.75), the generic one
+// 2-byte counters (5, with the walk's distances); the coalition solve
+// 4 bytes per player and the distance byte, the many-player one 1.5 bytes per player
+// (solver/many_solve.h), then 1.25 per player beside the walk for the distances. The
 // MPI solve (mpi/solve.c) keeps, per position of a rank's rows, the byte and seven bit
 // matrices (the dense solve's six and one for what the other ranks send), 1.875, plus two
 // exchange buffers of a quarter matrix each (1/16) with two ranks or more.
@@ -15,22 +17,32 @@
 enum status plan_build(const struct rules *rules, struct plan *out, struct error *err)
 {
 	*out = (struct plan){.rules = rules};
-	return dense_build(rules, &out->dense, err);
+	enum status st = dense_build(rules, &out->dense, err);
+	if (st == STATUS_OK && !out->dense && rules->players >= 3)
+		st = many_build(rules, &out->many, err);
+	return st;
 }
 
 enum status plan_build_for(const struct rules *rules, enum plan_task task, struct plan *out,
 			   struct error *err)
 {
-	if (task != PLAN_TABLES)
+	if (task != PLAN_TABLES && task != PLAN_COALITION_CHECKPOINT)
 		return plan_build(rules, out, err);
-	*out = (struct plan){.rules = rules}; // a saved table is read through the rules' moves
-	return STATUS_OK;
+	*out = (struct plan){.rules = rules}; // a saved table is read through the rules' moves;
+	return STATUS_OK;                     // the generic engine keeps checkpoints
 }
 
 void plan_free(struct plan *p)
 {
-	plan_drop_dense(p);
+	plan_use_generic(p);
 	p->rules = NULL;
+}
+
+void plan_use_generic(struct plan *p)
+{
+	plan_drop_dense(p);
+	many_free(p->many);
+	p->many = NULL;
 }
 
 void plan_drop_dense(struct plan *p)
@@ -39,23 +51,31 @@ void plan_drop_dense(struct plan *p)
 	p->dense = NULL;
 }
 
+enum engine { ENGINE_GENERIC, ENGINE_DENSE, ENGINE_MANY };
+
 // Bytes per position of task on the given engine.
-static double per_position(bool dense, unsigned players, enum plan_task task, unsigned ranks)
+static double per_position(enum engine engine, unsigned players, enum plan_task task, unsigned ranks)
 {
+	bool dense = engine == ENGINE_DENSE, many = engine == ENGINE_MANY;
 	switch (task) {
 	case PLAN_TABLES:
 	case PLAN_ENGINE:
 		return 0;
 	case PLAN_WALK:
-		return 2;
+		return many ? 1.375 : 2;
 	case PLAN_IMPORT: // the walk, then the compact solution (1.25) filled from the file
 		return 2 + 1.25;
 	case PLAN_SOLVE: // dense: a byte and six bit matrices; generic: distances, cells and
 		return dense ? 1.75 : 5; // counters, then the compact copy beside the cells
 	case PLAN_SOLVE_DISTANCES: // then the walk for the distances beside the solution
 		return dense ? 2 + 1.25 : 5;
-	case PLAN_COALITION:
+	case PLAN_COALITION: // many: the solve's byte, values and two bit sets per player
+		return many ? 1.5 * players : 1 + 4.0 * players;
+	case PLAN_COALITION_CHECKPOINT: // the generic engine's, always with the distances
 		return 1 + 4.0 * players;
+	case PLAN_COALITION_DISTANCES: // then the walk with distances beside the solution
+		return !many ? 1 + 4.0 * players
+			     : 1.5 * players > 1.25 * players + 1.375 ? 1.5 * players : 1.25 * players + 1.375;
 	case PLAN_MPI_WALK:
 		return 1.0 / 8 + 1.0 / (ranks ? ranks : 1);
 	case PLAN_MPI_SOLVE:
@@ -75,7 +95,8 @@ static double per_position(bool dense, unsigned players, enum plan_task task, un
 double plan_spec_bytes(const struct rules_spec *spec, enum plan_task task, unsigned ranks)
 {
 	bool dense = spec->players == 2 && spec->hands[0] == spec->hands[1];
-	return per_position(dense, spec->players, task, ranks);
+	enum engine engine = dense ? ENGINE_DENSE : spec->players >= 3 ? ENGINE_MANY : ENGINE_GENERIC;
+	return per_position(engine, spec->players, task, ranks);
 }
 
 uint64_t plan_block_bytes(uint64_t size, uint64_t block_count)
@@ -143,19 +164,20 @@ static double mpi_solve_bytes(const struct dense *d, enum plan_task task, unsign
 
 double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks)
 {
-	double tables = (p->dense ? 2.0 : 1.0) * (double)p->rules->table_bytes;
+	double tables = (p->dense ? 2.0 : 1.0) * (double)p->rules->table_bytes +
+			(p->many ? (double)p->many->table_bytes : 0);
 	if (task == PLAN_MPI_WALK)
 		return rank_bytes(p, ranks) + tables;
 	if ((task == PLAN_MPI_SOLVE || task == PLAN_MPI_SOLVE_DISTANCES) && p->dense)
 		return mpi_solve_bytes(p->dense, task, ranks) + tables;
-	return (double)p->rules->size * per_position(p->dense != NULL, p->rules->players, task, ranks) +
-	       tables;
+	enum engine engine = p->dense ? ENGINE_DENSE : p->many ? ENGINE_MANY : ENGINE_GENERIC;
+	return (double)p->rules->size * per_position(engine, p->rules->players, task, ranks) + tables;
 }
 
 double plan_rules_bytes(const struct rules *rules, enum plan_task task)
 {
 	bool dense_shape = rules->players == 2 && rules->class_count == 1;
-	return (double)rules->size * per_position(dense_shape, rules->players, task, 1) +
+	return (double)rules->size * per_position(dense_shape ? ENGINE_DENSE : ENGINE_GENERIC, rules->players, task, 1) +
 	       (double)rules->table_bytes;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // One plan per instance: given the built rules, it decides the engine (dense for two players
-// with equal hands when dense_build accepts the rules, else generic), builds that engine's
+// with equal hands when dense_build accepts the rules, many-player for three or more when
+// many_build accepts them, else generic), builds that engine's
 // tables once, and answers how many bytes each task needs. It is the only home of the
 // bytes-per-position figures; it allocates nothing per position.
 #ifndef CHOPSTICKS_ENUM_PLAN_H
@@ -10,11 +11,13 @@
 
 #include "dense.h"
 #include "error.h"
+#include "many.h"
 #include "rules.h"
 
 struct plan {
 	const struct rules *rules;
-	struct dense *dense; // the dense engine's tables, or NULL: the generic engine
+	struct dense *dense; // the dense engine's tables, or NULL
+	struct many *many;   // the many-player engine's tables, or NULL (both NULL: generic)
 };
 
 // What a command will run on the plan, for its memory estimate.
@@ -26,7 +29,10 @@ enum plan_task {
 	PLAN_IMPORT,    // the walk with distances, then 2-byte cells (a CSV solution read back)
 	PLAN_SOLVE,     // two players: solve (no distances)
 	PLAN_SOLVE_DISTANCES, // two players: solve, then walk for the distances (CSV, --export)
-	PLAN_COALITION, // three or more players: walk, then every player against the others
+	PLAN_COALITION, // three or more players: every player against the others (no distances)
+	PLAN_COALITION_DISTANCES, // the same, and the walk for the distances (CSV, show, games)
+	PLAN_COALITION_CHECKPOINT, // the same with --checkpoint: on the generic engine, the one
+	                           // whose coalition solve keeps checkpoints
 	PLAN_MPI_WALK,  // one rank's share of the walk spread over MPI ranks (mpi/walk.h)
 	PLAN_MPI_SOLVE, // one rank's share of the solve spread over MPI ranks (mpi/solve.h)
 	PLAN_MPI_SOLVE_DISTANCES, // the same keeping the walk's distances (CSV output)
@@ -38,26 +44,31 @@ enum plan_task {
 // STATUS_FAILURE (allocation) with err set and *out empty. Free with plan_free.
 enum status plan_build(const struct rules *rules, struct plan *out, struct error *err);
 // The same for one task: PLAN_TABLES builds no engine tables (what it reads is indexed by
-// the standard index, and its moves come from the rules), the other tasks as plan_build.
+// the standard index, and its moves come from the rules), PLAN_COALITION_CHECKPOINT none
+// either (the generic engine), the other tasks as plan_build.
 enum status plan_build_for(const struct rules *rules, enum plan_task task, struct plan *out,
 			   struct error *err);
 void plan_free(struct plan *p);
 // Turns the plan to the generic engine, freeing the dense tables (for an MPI walk whose
 // dense matrices do not fit on a rank while the block walk may).
 void plan_drop_dense(struct plan *p);
+// Turns the plan to the generic engine whatever it had chosen, freeing its tables: the
+// reference the tests compare the other engines with.
+void plan_use_generic(struct plan *p);
 
 // Bytes per distinct position task needs on an instance of this shape, before any rules are
 // built (the up-front refusal multiplies the closed-form count by it); the engine is
-// guessed from the shape (dense: two players with equal hands). ranks: MPI ranks for
-// PLAN_MPI_WALK (the block walk's bit per position and byte per owned one) and
-// PLAN_MPI_SOLVE* (a rank's share: 1.875 bytes per owned position, 1/16 more for the
-// exchange buffers with two ranks or more, 1 more with the distances), else ignored.
+// guessed from the shape (dense: two players with equal hands; many-player: three or more).
+// ranks: MPI ranks for PLAN_MPI_WALK (the block walk's bit per position and byte per owned
+// one) and PLAN_MPI_SOLVE* (a rank's share: 1.875 bytes per owned position, 1/16 more for
+// the exchange buffers with two ranks or more, 1 more with the distances), else ignored.
 double plan_spec_bytes(const struct rules_spec *spec, enum plan_task task, unsigned ranks);
 // Bytes task needs on the plan's engine: per position of the index space, plus the rules
-// tables and the dense engine's renumbered copy (counted as large as the rules tables).
-// For PLAN_MPI_WALK, those of rank 0 (the largest block) of ranks; for PLAN_MPI_SOLVE*, those
-// of the rank with the most rows (plan_mpi_rows), its exchange buffers included (dense only:
-// without the dense engine the MPI solve does not run, and the figure is PLAN_SOLVE's).
+// tables and the dense engine's renumbered copy (counted as large as the rules tables) or
+// the many-player engine's tap tables. For PLAN_MPI_WALK, those of rank 0 (the largest
+// block) of ranks; for PLAN_MPI_SOLVE*, those of the rank with the most rows
+// (plan_mpi_rows), its exchange buffers included (dense only: without the dense engine the
+// MPI solve does not run, and the figure is PLAN_SOLVE's).
 double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks);
 // Bytes of a task that builds no engine (PLAN_TABLES, PLAN_VERIFY) on rules: per position
 // of the index space (the shape of two players with one hand class counted as dense), plus

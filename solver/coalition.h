@@ -2,7 +2,8 @@
 // The solver for three or more players (it accepts two as well): for every reachable
 // position and every slot t, the duel of the player at slot t (the target) against all the
 // others playing together. Not a solution of the many-player game itself (no one plays for
-// themselves alone). Invariant: 2 bytes per (position, slot), identical for any thread count.
+// themselves alone). Invariant: the duels are kept in the compact form of retrograde.h, one
+// state per (position, slot), identical for any engine and thread count.
 #ifndef CHOPSTICKS_SOLVER_COALITION_H
 #define CHOPSTICKS_SOLVER_COALITION_H
 
@@ -12,16 +13,21 @@
 #include "enumerate.h"
 #include "error.h"
 #include "progress.h"
+#include "retrograde.h"
 #include "rules.h"
 
 #define COALITION_NONE UINT64_MAX
 
+struct plan;
+
 struct coalition {
 	unsigned players;
-	uint64_t size;  // rules->size
-	// size * players cells, cell[idx * players + t]: the duel of slot t, from the view of
-	// the side to move there (the target when t == 0); 0 if unreachable.
-	uint16_t *cell;
+	uint64_t size;   // rules->size
+	uint64_t stride; // the duel of slot t at idx is state t * stride + idx of sol
+	// players * stride states, each from the view of the side to move there (the target
+	// when t == 0); VALUE_UNKNOWN if unreachable. 1.25 bytes per state.
+	struct solution sol;
+	uint64_t reachable_count; // reachable positions (terminal ones included)
 	// Over reachable positions (terminal ones included, where the winner has won):
 	uint64_t forced_count[RULES_MAX_PLAYERS]; // where the player at slot t can force a win
 	uint64_t nobody_count;  // where no player can force a win
@@ -31,20 +37,33 @@ struct coalition {
 	uint64_t open_first;    // the smallest such index, or COALITION_NONE
 };
 
-// Bytes coalition_solve allocates (4 per position and player); rules tables and the
-// enumeration come on top; UINT64_MAX when past 64 bits.
+// Bytes the generic engine's solve allocates (4 per position and player: 16-bit cells and
+// counters, before the compact copy); rules tables and the enumeration come on top;
+// UINT64_MAX when past 64 bits. The plan (plan.h) has the figures of every engine.
 uint64_t coalition_bytes(const struct rules *rules);
 
-// Solves every duel at every position reachable in e, using the OpenMP thread count in
-// force. A duel ends at a terminal position: the target wins if movegen_winner names its
-// slot, the coalition otherwise. Remoteness: the winning side hurries, the other delays.
-// With a checkpoint ck (NULL: none) as backward_solve: e then comes from
-// walk_state_enumerate on the same ck. Failures as retrograde_solve (but any player count
-// is accepted), with *out left empty. Free with coalition_free.
+// Solves every duel at every position reachable in e (an enumeration of these rules; NULL:
+// the solver walks from the start itself, keeping only which positions are reachable) on
+// the plan's engine (plan.h), using the OpenMP thread count in force. A duel ends at a
+// terminal position: the target wins if movegen_winner names its slot, the coalition
+// otherwise. Remoteness: the winning side hurries, the other delays. Failures as
+// retrograde_solve (but any player count is accepted), with *out left empty. Free with
+// coalition_free.
+// With a checkpoint ck (NULL: none) as backward_solve, on the generic engine only (the plan
+// of PLAN_COALITION_CHECKPOINT): e then comes from walk_state_enumerate on the same ck.
 struct checkpoint;
+enum status coalition_solve_plan(const struct plan *plan, const struct enumeration *e,
+				 const struct progress *progress, struct checkpoint *ck,
+				 struct coalition *out, struct error *err);
+// The same, building a plan of its own for the call (PLAN_COALITION_CHECKPOINT with ck).
 enum status coalition_solve(const struct rules *rules, const struct enumeration *e,
 			    const struct progress *progress, struct checkpoint *ck,
 			    struct coalition *out, struct error *err);
+// The same on the generic engine (backward.c) whatever the plan would choose: the
+// reference the tests compare the many-player engine with.
+enum status coalition_solve_generic(const struct rules *rules, const struct enumeration *e,
+				    const struct progress *progress, struct coalition *out,
+				    struct error *err);
 
 // The duel of the player at slot (< players) of reachable position idx, from that player's
 // view: VALUE_WIN when they can force a win against everyone else, VALUE_LOSS when the others

@@ -24,20 +24,34 @@ static void plan_clear(struct plan *p)
 	rules_free(rules);
 }
 
-// Two players with equal hands: dense; the others generic (as dense_build decides).
+// Two players with equal hands: dense; three or more (equal hands or not) many-player; two
+// with uneven hands generic (as dense_build and many_build decide); plan_use_generic drops
+// either engine.
 Test(plan, picks_the_engine)
 {
 	static const struct instance dense = {2, {2, 2}, 5, ""};
-	static const struct instance other[] = {{2, {3, 2}, 5, ""}, {3, {2, 2, 2}, 4, ""}};
+	static const struct instance many[] = {{3, {2, 2, 2}, 4, ""}, {4, {2, 2, 2, 2}, 3, "zombies"},
+					       {4, {1, 2, 1, 2}, 3, ""}, {3, {2, 1, 1}, 4, "lives=2"}};
+	static const struct instance generic = {2, {3, 2}, 5, ""};
 	struct plan p = plan_of(&dense);
 	cr_assert_not_null(p.dense);
+	cr_assert_null(p.many);
 	cr_assert_eq(p.rules->size, 225);
+	plan_use_generic(&p);
+	cr_assert_null(p.dense);
 	plan_clear(&p);
-	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
-		p = plan_of(&other[i]);
+	for (size_t i = 0; i < sizeof many / sizeof many[0]; i++) {
+		p = plan_of(&many[i]);
 		cr_assert_null(p.dense, "instance %zu", i);
+		cr_assert_not_null(p.many, "instance %zu", i);
+		plan_use_generic(&p);
+		cr_assert_null(p.many, "instance %zu", i);
 		plan_clear(&p);
 	}
+	p = plan_of(&generic);
+	cr_assert_null(p.dense);
+	cr_assert_null(p.many);
+	plan_clear(&p);
 }
 
 // Bytes per position from the shape (hand-checked: see plan.c's header comment).
@@ -52,7 +66,11 @@ Test(plan, spec_bytes)
 	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_SOLVE, 1), 1.75, 1e-12);
 	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_SOLVE_DISTANCES, 1), 3.25, 1e-12);
 	cr_assert_float_eq(plan_spec_bytes(&uneven, PLAN_SOLVE, 1), 5, 1e-12);
-	cr_assert_float_eq(plan_spec_bytes(&three, PLAN_COALITION, 1), 13, 1e-12);
+	// Three players: the many-player engine (1.5 bytes per player; with the distances the
+	// walk's 1.375 beside the 1.25 per player of the solution), the walk's three bit sets.
+	cr_assert_float_eq(plan_spec_bytes(&three, PLAN_COALITION, 1), 4.5, 1e-12);
+	cr_assert_float_eq(plan_spec_bytes(&three, PLAN_COALITION_DISTANCES, 1), 5.125, 1e-12);
+	cr_assert_float_eq(plan_spec_bytes(&three, PLAN_WALK, 1), 1.375, 1e-12);
 	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_MPI_WALK, 4), 0.375, 1e-12);
 }
 
@@ -73,6 +91,25 @@ Test(plan, bytes_on_the_engine)
 	cr_assert_float_eq(plan_bytes(&p, PLAN_SOLVE, 1), 225.0 * 5 + tables, 1e-9);
 	// The block walk, rank 0 of 2: 4 words of bits and 113 positions.
 	cr_assert_float_eq(plan_bytes(&p, PLAN_MPI_WALK, 2), 32.0 + 113 + tables, 1e-9);
+	plan_clear(&p);
+}
+
+// Three players of 2 hands, r = 4: 10^3 positions, 1.5 bytes per player to solve, the rules
+// tables once and the many-player engine's tap tables.
+Test(plan, bytes_on_the_many_engine)
+{
+	static const struct instance in = {3, {2, 2, 2}, 4, ""};
+	struct plan p = plan_of(&in);
+	cr_assert_not_null(p.many);
+	double tables = (double)p.rules->table_bytes + (double)p.many->table_bytes;
+	cr_assert_gt(p.many->table_bytes, 0);
+	cr_assert_float_eq(plan_bytes(&p, PLAN_COALITION, 1), 1000.0 * 4.5 + tables, 1e-9);
+	cr_assert_float_eq(plan_bytes(&p, PLAN_COALITION_DISTANCES, 1), 1000.0 * 5.125 + tables, 1e-9);
+	cr_assert_float_eq(plan_bytes(&p, PLAN_WALK, 1), 1000.0 * 1.375 + tables, 1e-9);
+	plan_use_generic(&p);
+	tables = (double)p.rules->table_bytes;
+	cr_assert_float_eq(plan_bytes(&p, PLAN_COALITION, 1), 1000.0 * 13 + tables, 1e-9);
+	cr_assert_float_eq(plan_bytes(&p, PLAN_WALK, 1), 1000.0 * 2 + tables, 1e-9);
 	plan_clear(&p);
 }
 

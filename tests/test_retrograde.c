@@ -730,12 +730,14 @@ Test(retrograde, same_cells_for_1_2_4_threads)
 			omp_set_num_threads(threads);
 			struct coalition c;
 			solve_coalition(&f, &c);
-			if (!first) {
-				first = malloc(cells * sizeof *first);
-				memcpy(first, c.cell, cells * sizeof *first);
-			}
-			cr_assert(!memcmp(first, c.cell, cells * sizeof *first), "%s: %d threads differ",
+			uint16_t *cell = coalition_cells(&c);
+			cr_assert_not_null(cell);
+			if (!first)
+				first = cell;
+			cr_assert(!memcmp(first, cell, cells * sizeof *first), "%s: %d threads differ",
 				  f.name, threads);
+			if (cell != first)
+				free(cell);
 			coalition_free(&c);
 			if (f.rules->players == 2) {
 				struct solution s;

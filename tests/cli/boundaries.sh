@@ -94,8 +94,8 @@ refused 'too large' "$size" -- count --players 16 --hands 16 --rollover 250
 expect_finite_estimate
 refused 'too large' -- count --players 16 --hands 16 --rollover 250 --max-memory 18446744073709551615
 expect_finite_estimate
-# 16^16 = 2^64 positions: two bytes each are over even the largest limit.
-refused 'too large' 'about 3.36e\+7 TiB, the limit is 1.68e\+7 TiB' -- count --players 16 --hands 1 --rollover 16 --max-memory 18446744073709551615
+# 16^16 = 2^64 positions: 1.375 bytes each (the many-player walk) are over even the largest limit.
+refused 'too large' 'about 2.31e\+7 TiB, the limit is 1.68e\+7 TiB' -- count --players 16 --hands 1 --rollover 16 --max-memory 18446744073709551615
 refused 'too large' "$size" -- count --players 16 --hands 1 --rollover 17 --max-memory 16777215T
 for cmd in solve games; do
 	if "$BIN" "$cmd" --help </dev/null >/dev/null 2>&1; then

@@ -46,7 +46,7 @@ expect_jq '.rules.options' '"--hands 2 --rollover 5"'
 expect_exit 0 -- solve --variant cutoff --hands 3 --estimate --format json
 expect_jq '[.rules.options, .positions, .bytes_per_position, .position_bytes]' '["--hands 3 --rollover 5 --variant cutoff",1225,1.75,2144]'
 expect_exit 0 -- games --players 3 --estimate --format json --max-memory 1G
-expect_jq '[.positions, .bytes_per_position, .fits]' '[3375,13,true]'
+expect_jq '[.positions, .bytes_per_position, .fits]' '[3375,5.125,true]'
 expect_refused '^chopsticks count: --estimate is used only with --format json' -- count --estimate
 expect_refused '^chopsticks show: unknown option' -- show 1111 --estimate
 

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// The breadth-first walk on the many-player tables (many.h): frontier, next layer and the
+// positions seen so far as bit sets over the standard index; a child is claimed by the
+// thread whose atomic or first sets its bit in the seen set, so counts and distances do not
+// depend on the schedule. Fills the same enumeration as the generic walk in enumerate.c,
+// which calls it when the plan (plan.h) has chosen this engine.
+#ifndef CHOPSTICKS_ENUM_MANY_WALK_H
+#define CHOPSTICKS_ENUM_MANY_WALK_H
+
+#include "enumerate.h"
+#include "many.h"
+
+// Bytes the walk needs besides the depth array and the tables: three bit sets.
+uint64_t many_walk_bytes(uint64_t size);
+// Fills out (zeroed, except out->size) from the start of m->rules. out->depth is NULL (the
+// distances are not kept) or size entries set to ENUMERATE_UNSEEN. If seen is not NULL it
+// receives the reachable positions, bit i of word i / 64 (free with free()). Returns
+// STATUS_FAILURE (allocation), STATUS_BAD_INPUT (more than 254 layers) or
+// STATUS_INTERRUPTED with err set.
+enum status many_walk(const struct many *m, const struct progress *progress, struct enumeration *out,
+		      uint64_t **seen, struct error *err);
+
+#endif
