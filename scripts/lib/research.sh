@@ -118,19 +118,20 @@ frontier_loss_from() {
 		}' "$1"
 }
 
-# simple_csv HANDS ROLLOVER...: Simple Chopsticks (attacks only, a hand reaching the rollover
-# dies): the first player holding a hands and the second b, for a and b in HANDS (A-B), at
-# each ROLLOVER (n + 1 for n-fingered hands): a,b,rollover,fingers,value,remoteness,label,
-# more_hands (first, second or equal), more_hands_wins (yes, no, or empty when equal), game.
-# value is for the first player, who moves first.
-simple_csv() {
-	local hands=$1 a b r tmp=build/reproduce-simple.json
-	shift
+# hands_csv VARIANTS HANDS ROLLOVER...: the first player holding a hands and the second b,
+# for a and b in HANDS (A-B), at each ROLLOVER (n + 1 for n-fingered hands), under the
+# variants VARIANTS (empty: the standard rules; attacks-only,cutoff: Simple Chopsticks):
+# a,b,rollover,fingers,value,remoteness,label, more_hands (first, second or equal),
+# more_hands_wins (yes, no, or empty when equal), game. value is for the first player, who
+# moves first.
+hands_csv() {
+	local variants=$1 hands=$2 a b r tmp=build/reproduce-hands.json
+	shift 2
 	echo "a,b,rollover,fingers,value,remoteness,label,more_hands,more_hands_wins,game"
 	for r in "$@"; do
 		for ((a = ${hands%-*}; a <= ${hands#*-}; a++)); do
 			for ((b = ${hands%-*}; b <= ${hands#*-}; b++)); do
-				"$BIN" solve --variant attacks-only,cutoff --rollover "$r" --hands "$a,$b" \
+				"$BIN" solve ${variants:+--variant "$variants"} --rollover "$r" --hands "$a,$b" \
 					--format json >"$tmp" || return 1
 				jq -r -L scripts/lib 'include "csv";
 					.rules.hands as [$a, $b]
@@ -146,9 +147,9 @@ simple_csv() {
 	rm -f "$tmp"
 }
 
-# simple_pivot SIMPLE_CSV ROLLOVER: the labels of one rollover as a table, a (first player's
+# hands_pivot HANDS_CSV ROLLOVER: the labels of one rollover as a table, a (first player's
 # hands, the rows) by b (second player's hands, the columns 1, 2, ...): a,1,2,...
-simple_pivot() {
+hands_pivot() {
 	awk -v r="$2" "$CSV_AWK"'
 		{ sub(/\r$/, "") }
 		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
@@ -158,7 +159,7 @@ simple_pivot() {
 			if (a > amax) amax = a; if (b > bmax) bmax = b; seen = 1
 		}
 		END {
-			if (!seen) { print "simple_pivot: no rows at rollover " r > "/dev/stderr"; exit 1 }
+			if (!seen) { print "hands_pivot: no rows at rollover " r > "/dev/stderr"; exit 1 }
 			line = "a"; for (b = 1; b <= bmax; b++) line = line "," b; print line
 			for (a = 1; a <= amax; a++) {
 				line = a; for (b = 1; b <= bmax; b++) line = line "," lab[a, b]; print line
@@ -166,11 +167,11 @@ simple_pivot() {
 		}' "$1"
 }
 
-# simple_summary SIMPLE_CSV: per rollover, how many cells, how many with unequal hands, in how
+# hands_summary HANDS_CSV: per rollover, how many cells, how many with unequal hands, in how
 # many of those the player with more hands wins, the cells with equal hands, and the diagonal
 # (a = b) as labels: rollover,cells,unequal,more_hands_wins,equal,equal_first_wins,
 # equal_first_loses,diagonal
-simple_summary() {
+hands_summary() {
 	awk "$CSV_AWK"'
 		{ sub(/\r$/, "") }
 		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
