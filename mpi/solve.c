@@ -361,48 +361,39 @@ static int agree(const struct msolve *s, int flags)
 	return flags;
 }
 
-// This rank's part of the state at a level boundary as checkpoint sections (the names of
-// dense_solve's); counts holds the positions decided and reachable over all ranks. WIN_NEXT,
-// X and grew are cleared before each use: not part of it.
-static const char *const matrix_name[M_WIN_NEXT] = {"won", "decided", "zero_t", "win_new", "loss_new"};
-enum { STATE_SECTIONS = M_WIN_NEXT + 3 };
+// This rank's part of the state at a level boundary (dense_state_sections over its rows);
+// counts holds the positions decided and reachable over all ranks. WIN_NEXT, X and grew are
+// cleared before each use: not part of it.
+_Static_assert(M_WIN_NEXT == DENSE_STATE_MATRICES, "the matrices of a state come first");
 
 static void state_sections(struct msolve *s, uint64_t *counts, struct checkpoint_section *sec)
 {
-	uint64_t rows = s->hi - s->lo, matrix = rows * s->words * sizeof *s->x;
-	sec[0] = (struct checkpoint_section){"counts", counts, 2 * sizeof *counts};
-	sec[1] = (struct checkpoint_section){"bytes", s->cnt, rows * s->n};
-	sec[2] = (struct checkpoint_section){"overflow", (uint8_t *)s->overflow->overflow, 16 * s->overflow->overflow_count};
-	for (unsigned k = 0; k < M_WIN_NEXT; k++)
-		sec[3 + k] = (struct checkpoint_section){matrix_name[k], s->m[k].bits, matrix};
+	uint64_t rows = s->hi - s->lo, *matrix[DENSE_STATE_MATRICES];
+	for (unsigned k = 0; k < DENSE_STATE_MATRICES; k++)
+		matrix[k] = s->m[k].bits;
+	dense_state_sections(counts, s->cnt, rows * s->n, s->overflow, matrix, rows * s->words * sizeof *s->x, sec);
 }
 
+// rank_state_boundary with the state (computing the sections costs nothing: none is read).
 static enum status boundary(struct msolve *s, const struct progress *progress,
 			    const struct progress_step *step, struct error *err)
 {
 	uint64_t counts[2] = {step->done, s->reachable_count};
-	struct checkpoint_section sec[STATE_SECTIONS];
-	if (!s->ck)
-		return STATUS_OK;
+	struct checkpoint_section sec[DENSE_STATE_SECTIONS];
 	state_sections(s, counts, sec);
-	return rank_state_boundary(s->ck, progress, step, MPI_SOLVE_STAGE, sec, STATE_SECTIONS, err);
+	return rank_state_boundary(s->ck, progress, step, MPI_SOLVE_STAGE, sec, DENSE_STATE_SECTIONS, err);
 }
 
 // The state of the checkpoint instead of the seed; the status agreed.
 static enum status restore(struct msolve *s, struct error *err)
 {
 	struct checkpoint *c = rank_state_last(s->ck);
-	uint64_t counts[2] = {0, 0}, bytes = checkpoint_bytes(c, "overflow");
-	struct checkpoint_section sec[STATE_SECTIONS];
-	enum status st = bytes % 16 ? error_set(err, STATUS_BAD_INPUT, "--checkpoint '%s': its overflow list is damaged", c->dir)
-		: !(s->overflow->overflow = malloc(bytes ? bytes : 1))
-			? error_set(err, STATUS_FAILURE, "rank %d: out of memory: the overflow list needs %llu bytes",
-				    s->ex->rank, (unsigned long long)bytes)
-			: STATUS_OK;
+	uint64_t counts[2] = {0, 0};
+	struct checkpoint_section sec[DENSE_STATE_SECTIONS];
+	enum status st = dense_state_overflow(c, s->overflow, err);
 	if (st == STATUS_OK) {
-		s->overflow->overflow_count = s->overflow->overflow_room = bytes / 16;
 		state_sections(s, counts, sec);
-		st = checkpoint_load(c, sec, STATE_SECTIONS, err);
+		st = checkpoint_load(c, sec, DENSE_STATE_SECTIONS, err);
 	}
 	s->done = counts[0];
 	s->reachable_count = counts[1];

@@ -23,7 +23,7 @@ args=(--hands 5 --rollover 7 --threads 1)
 pass() { passed=$((passed + 1)); }
 fail() {
 	echo "FAIL: np $NP: $1"
-	[[ -n ${2:-} ]] && sed 's/^/    | /' <<<"$2"
+	[[ -n ${2:-} ]] && printf '%s\n' "$2" | sed 's/^/    | /'
 	failed=$((failed + 1))
 }
 # quiet FILE: FILE without progress lines.
@@ -55,23 +55,19 @@ flip() {
 timeout 60 "$CHOPSTICKS" solve "${args[@]}" --save "$tmp/want.tbl" </dev/null >"$tmp/want.out" 2>/dev/null ||
 	fail "chopsticks solve ${args[*]} failed"
 
-# start DIR ARGS...: chopsticks-mpi solve ARGS --checkpoint DIR --progress in the background
-# ($pid: the timeout that runs mpirun).
+# start REGEX DIR ARGS...: starts chopsticks-mpi solve ARGS --checkpoint DIR --progress in
+# the background ($pid: the shell that runs mpirun) and returns once its stderr matches
+# REGEX, or it has ended, or 60 s have passed.
 start() {
-	local dir=$1
-	shift
+	local regex=$1 dir=$2 tries
+	shift 2
 	: >"$tmp/stopped.err"
-	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 timeout 60 "$MPIEXEC" "${mpi_flags[@]}" -np "$NP" \
-		"$MPI_BIN" solve "${args[@]}" "$@" --checkpoint "$dir" --progress </dev/null >"$tmp/stopped.out" 2>"$tmp/stopped.err" &
+	mpi_run "$NP" "$MPI_BIN" solve "${args[@]}" "$@" --checkpoint "$dir" --progress >"$tmp/stopped.out" 2>"$tmp/stopped.err" &
 	pid=$!
-}
-
-# wait_for REGEX: until the run's stderr matches REGEX, or it has ended, or 60 s have passed.
-wait_for() {
-	local waited=0
-	until grep -Eq "$1" "$tmp/stopped.err" || ! kill -0 "$pid" 2>/dev/null || ((waited >= 6000)); do
+	for ((tries = 0; tries < 6000; tries++)); do
+		grep -Eq "$regex" "$tmp/stopped.err" && return
+		kill -0 "$pid" 2>/dev/null || return
 		sleep 0.01
-		waited=$((waited + 1))
 	done
 }
 
@@ -123,8 +119,7 @@ resume() {
 
 # SIGKILL to mpirun and every rank once a state at level 3 or more is written.
 dir=$tmp/kill
-start "$dir" --checkpoint-every 0 --save "$tmp/got.tbl"
-wait_for 'phase solve, level ([3-9]|[1-9][0-9]+),.*checkpoint written'
+start 'phase solve, level ([3-9]|[1-9][0-9]+),.*checkpoint written' "$dir" --checkpoint-every 0 --save "$tmp/got.tbl"
 { # no "Killed" from the shell
 	# shellcheck disable=SC2046 # one pid per word
 	kill -KILL $(descendants "$pid") "$pid"
@@ -151,8 +146,7 @@ resume "$dir" --checkpoint-every 0
 # SIGINT to one rank, with the default interval (nothing due yet): every rank stops at the
 # next level, the state kept there, exit 130 with one line.
 dir=$tmp/int
-start "$dir"
-wait_for 'phase solve, level'
+start 'phase solve, level' "$dir"
 ranks=$(ps -o pid=,comm= -p "$(descendants "$pid" | paste -sd,)" | awk '$2 ~ /chopsticks-mpi/ {print $1}')
 kill -INT "$(tail -1 <<<"$ranks")"
 ended 130 "SIGINT"
