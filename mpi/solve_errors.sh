@@ -98,6 +98,11 @@ if ((got == 0)) && (($(grep -c '^usage: mpirun -np N chopsticks-mpi solve' "$tmp
 else
 	fail "solve --help: exit $got, wanted 0 and the usage line once"
 fi
+if grep -q 'DIR/rank-K.0 and DIR/rank-K.1' "$tmp/out" && grep -q '^  --checkpoint-every SECONDS' "$tmp/out"; then
+	passed=$((passed + 1))
+else
+	fail "solve --help: does not say where --checkpoint keeps each rank's part"
+fi
 mpi_run 2 "$MPI_BIN" --help >"$tmp/out" 2>"$tmp/err"
 if grep -q 'chopsticks-mpi solve \[rule options\]' "$tmp/out"; then
 	passed=$((passed + 1))

@@ -27,6 +27,7 @@
 static const char help[] =
 	"usage: mpirun -np N chopsticks-mpi solve [rule options] [--position CODE] [--save FILE]\n"
 	"                                         [--stats FILE] [--format text|csv|json]\n"
+	"                                         [--checkpoint DIR [--checkpoint-every SECONDS]]\n"
 	"Does what 'chopsticks solve' does for two players with the same number of hands, with the\n"
 	"walk and the solve spread over N MPI ranks, and prints exactly what it prints (text, csv,\n"
 	"json): the value and remoteness at the start or at --position, counts by value, the\n"
@@ -41,12 +42,12 @@ static const char help[] =
 	"  --stats FILE       write per level the positions settled, the bytes the ranks sent\n"
 	"                     each other and the time, and each rank's peak memory and CPU\n"
 	"                     time, as JSON (README 'Running on a cluster' lists the keys)\n"
-	"--checkpoint DIR keeps the state as 'chopsticks solve --checkpoint' does, each rank its\n"
-	"part in DIR/rank-K.0 and DIR/rank-K.1 (written in turn: a kill leaves a state every\n"
-	"rank holds whole); the same command on the same number of ranks resumes from it, with\n"
-	"the same output (README 'Checkpoints'). Other shapes (three or more players, uneven\n"
-	"hands), --export and --estimate: run 'chopsticks solve' on one machine. --threads sets\n"
-	"the OpenMP threads of each rank.\n";
+	"--checkpoint DIR keeps the state as 'chopsticks solve --checkpoint' does, but not in\n"
+	"DIR/state: each rank keeps its part in DIR/rank-K.0 and DIR/rank-K.1, written in turn,\n"
+	"so that a kill leaves a state every rank holds whole; the same command on the same\n"
+	"number of ranks resumes from it, with the same output (README 'Checkpoints').\n"
+	"Other shapes (three or more players, uneven hands), --export and --estimate: run\n"
+	"'chopsticks solve' on one machine. --threads sets the OpenMP threads of each rank.\n";
 
 enum { OPT_POSITION, OPT_SAVE, OPT_STATS, OPT_EXPORT, OPT_ESTIMATE };
 static const struct extra_option extra[] = {
