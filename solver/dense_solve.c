@@ -26,6 +26,7 @@
 #include "movegen.h"
 #include "parallel.h"
 #include "position.h"
+#include "solve_state.h"
 
 #define CNT_UNREACHABLE 255 // above any counter (DENSE_MAX_ATTACKS)
 
@@ -42,10 +43,9 @@ struct solve {
 	struct bitmatrix m[M_COUNT];
 	bool parallel;
 	int oom;
-	uint64_t reachable_count; // for progress reports
 	struct checkpoint *ck;    // NULL: none
 	unsigned level;           // the first level to run, and the positions decided before it
-	uint64_t done;
+	struct solve_state_counts counts;
 };
 
 uint64_t dense_solve_bytes(uint32_t n)
@@ -285,16 +285,15 @@ static uint64_t wins_to_losses(struct solve *s, unsigned k)
 	return found;
 }
 
-// The state at a level boundary as checkpoint sections; counts holds done and the reachable
-// count (the overflow list is as long as out says).
+// The state at a level boundary as checkpoint sections.
 static const char *const matrix_name[M_WIN_NEXT] = {"won", "decided", "zero_t", "win_new", "loss_new"};
 enum { STATE_SECTIONS = M_WIN_NEXT + 3 };
 
-static void state_sections(struct solve *s, uint64_t *counts, struct checkpoint_section *sec)
+static void state_sections(struct solve *s, struct checkpoint_section *sec)
 {
-	sec[0] = (struct checkpoint_section){"counts", counts, 2 * sizeof *counts};
+	sec[0] = solve_state_counts(&s->counts);
 	sec[1] = (struct checkpoint_section){"bytes", s->cnt, (uint64_t)s->d->n * s->d->n};
-	sec[2] = (struct checkpoint_section){"overflow", (uint8_t *)s->out->overflow, 16 * s->out->overflow_count};
+	sec[2] = solve_state_overflow(s->out);
 	for (unsigned k = 0; k < M_WIN_NEXT; k++)
 		sec[3 + k] = (struct checkpoint_section){matrix_name[k], s->m[k].bits, bitmatrix_bytes(s->d->n)};
 }
@@ -302,37 +301,26 @@ static void state_sections(struct solve *s, uint64_t *counts, struct checkpoint_
 static enum status boundary(struct solve *s, const struct progress *progress,
 			    const struct progress_step *step, struct error *err)
 {
-	uint64_t counts[2] = {step->done, s->reachable_count};
 	struct checkpoint_section sec[STATE_SECTIONS];
 	if (!s->ck)
 		return STATUS_OK;
-	state_sections(s, counts, sec);
+	s->counts.done = step->done;
+	state_sections(s, sec);
 	return checkpoint_level(s->ck, progress, step, DENSE_SOLVE_STAGE, sec, STATE_SECTIONS, err);
 }
 
 // The state of a checkpoint instead of the seed: every matrix is allocated.
 static enum status restore(struct solve *s, struct error *err)
 {
-	uint64_t counts[2], bytes = checkpoint_bytes(s->ck, "overflow");
 	struct checkpoint_section sec[STATE_SECTIONS];
-	if (bytes % 16)
-		return error_set(err, STATUS_BAD_INPUT, "--checkpoint '%s': its overflow list is damaged", s->ck->dir);
-	if (!(s->out->overflow = malloc(bytes ? bytes : 1)))
-		return error_set(err, STATUS_FAILURE, "out of memory: the overflow list needs %llu bytes",
-				 (unsigned long long)bytes);
-	s->out->overflow_count = s->out->overflow_room = bytes / 16;
-	state_sections(s, counts, sec);
-	enum status st = checkpoint_load(s->ck, sec, STATE_SECTIONS, err);
-	s->done = counts[0];
-	s->reachable_count = counts[1];
-	s->level = s->ck->level;
-	return st;
+	state_sections(s, sec);
+	return solve_state_load(s->ck, s->out, sec, STATE_SECTIONS, &s->level, err);
 }
 
 static enum status run_levels(struct solve *s, const struct progress *progress,
 			      unsigned *levels, struct error *err)
 {
-	struct progress_step step = {.phase = "solve", .total = s->reachable_count, .done = s->done};
+	struct progress_step step = {.phase = "solve", .total = s->counts.reachable, .done = s->counts.done};
 	*levels = s->level;
 	for (unsigned k = s->level; !s->oom; k++) {
 		step.level = k;
@@ -435,9 +423,9 @@ enum status dense_solve(const struct dense *d, struct bitmatrix *reachable,
 	// The last matrix is not needed to seed: allocated once reachable is freed.
 	bool ok = s.cnt && s.grew && alloc_matrices(&s, 0, M_WIN_NEXT);
 	if (ok && !resume) {
-		s.reachable_count = bitmatrix_count(reachable, s.parallel);
+		s.counts.reachable = bitmatrix_count(reachable, s.parallel);
 		seed(&s, reachable);
-		s.done = bitmatrix_count(&s.m[M_WIN_NEW], s.parallel) + bitmatrix_count(&s.m[M_LOSS_NEW], s.parallel);
+		s.counts.done = bitmatrix_count(&s.m[M_WIN_NEW], s.parallel) + bitmatrix_count(&s.m[M_LOSS_NEW], s.parallel);
 	}
 	bitmatrix_free(reachable);
 	ok = ok && alloc_matrices(&s, M_WIN_NEXT, M_COUNT);
