@@ -11,7 +11,7 @@ source "$(dirname "$0")/lib/harness.sh"
 # A few seconds each with a checkpoint at every level (each one synced to disk); --save is
 # for two players.
 declare -A shapes=([dense]="--hands 5 --rollover 7" [generic]="--hands 4,3 --rollover 8"
-	[many]="--players 3 --hands 3 --rollover 8")
+	[many]="--players 3 --hands 3 --rollover 7")
 declare -A saves=([dense]=1 [generic]=1)
 read -r -a dense <<<"${shapes[dense]}"
 
@@ -109,7 +109,7 @@ done
 
 # SIGINT during the solve, with the default interval (nothing is due yet): the state is
 # written at the next boundary, exit 130 with one line saying where it is.
-for shape in dense generic many; do
+for shape in dense generic; do
 	read -r -a args <<<"${shapes[$shape]}"
 	dir=$_tmp/int-$shape
 	cmdline="solve ${args[*]} --threads 2 --checkpoint $dir (SIGINT)"
@@ -152,6 +152,14 @@ expect_refused "--checkpoint is not used by count" -- count --checkpoint "$dir"
 # A DIR whose parent is missing cannot be created: an I/O failure, exit 1.
 expect_exit 1 -- solve --checkpoint "$_tmp/missing/dir"
 expect_stderr_match "No such file or directory"
+
+# The memory estimate is the same with and without --checkpoint, three players included (the
+# same engine: no fallback to the generic one).
+read -r -a many <<<"${shapes[many]}"
+expect_exit 0 -- solve "${many[@]}" --estimate --format json
+cp "$_tmp/out" "$_tmp/estimate.out"
+expect_exit 0 -- solve "${many[@]}" --estimate --format json --checkpoint "$_tmp/estimate"
+if cmp -s "$_tmp/out" "$_tmp/estimate.out"; then pass; else fail "the estimate differs with --checkpoint" "$stdout"; fi
 
 # A short run with the default interval writes nothing, prints what a run without
 # --checkpoint prints, and leaves DIR (created) empty.
