@@ -26,10 +26,9 @@ static int build(const struct cli_options *opt, struct solved *s, bool distances
 {
 	memset(s, 0, sizeof *s);
 	unsigned p = opt->spec.players;
-	enum plan_task task = p == 2       ? (distances ? PLAN_SOLVE_DISTANCES : PLAN_SOLVE)
-			      : opt->checkpoint ? PLAN_COALITION_CHECKPOINT
-			      : distances       ? PLAN_COALITION_DISTANCES
-						: PLAN_COALITION;
+	enum plan_task task = p == 2   ? (distances ? PLAN_SOLVE_DISTANCES : PLAN_SOLVE)
+			      : distances ? PLAN_COALITION_DISTANCES
+					  : PLAN_COALITION;
 	int rc = args_build_rules(opt, task, &s->rules, &s->plan);
 	if (rc)
 		return rc;
@@ -46,7 +45,7 @@ static int build(const struct cli_options *opt, struct solved *s, bool distances
 			s->e = (struct enumeration){.size = s->rules->size,
 						    .reachable_count = c[VALUE_WIN] + c[VALUE_LOSS] + c[VALUE_DRAW]};
 	} else if (st == STATUS_OK && s->plan.many) { // the same order: the solve walks first
-		st = coalition_solve_plan(&s->plan, NULL, progress, NULL, &s->coalition, &err);
+		st = coalition_solve_plan(&s->plan, NULL, progress, ck, &s->coalition, &err);
 		if (st == STATUS_OK && distances)
 			st = enumerate_plan(&s->plan, progress, &s->e, &err);
 		if (st == STATUS_OK && !distances)

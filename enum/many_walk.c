@@ -21,9 +21,14 @@ struct walk {
 	bool parallel;
 };
 
+uint64_t many_walk_set_bytes(uint64_t size)
+{
+	return 8 * (size / 64 + 1);
+}
+
 uint64_t many_walk_bytes(uint64_t size)
 {
-	return S_COUNT * 8 * (size / 64 + 1);
+	return S_COUNT * many_walk_set_bytes(size);
 }
 
 static inline void claim(uint64_t *seen, uint64_t *next, uint64_t idx)

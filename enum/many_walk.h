@@ -10,6 +10,8 @@
 #include "enumerate.h"
 #include "many.h"
 
+// Bytes of one of its bit sets over an index space of size, as the seen set handed out.
+uint64_t many_walk_set_bytes(uint64_t size);
 // Bytes the walk needs besides the depth array and the tables: three bit sets.
 uint64_t many_walk_bytes(uint64_t size);
 // Fills out (zeroed, except out->size) from the start of m->rules. out->depth is NULL (the

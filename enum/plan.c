@@ -26,10 +26,10 @@ enum status plan_build(const struct rules *rules, struct plan *out, struct error
 enum status plan_build_for(const struct rules *rules, enum plan_task task, struct plan *out,
 			   struct error *err)
 {
-	if (task != PLAN_TABLES && task != PLAN_COALITION_CHECKPOINT)
+	if (task != PLAN_TABLES)
 		return plan_build(rules, out, err);
-	*out = (struct plan){.rules = rules}; // a saved table is read through the rules' moves;
-	return STATUS_OK;                     // the generic engine keeps checkpoints
+	*out = (struct plan){.rules = rules}; // a saved table is read through the rules' moves
+	return STATUS_OK;
 }
 
 void plan_free(struct plan *p)
@@ -71,8 +71,6 @@ static double per_position(enum engine engine, unsigned players, enum plan_task 
 		return dense ? 2 + 1.25 : 5;
 	case PLAN_COALITION: // many: the solve's byte, values and two bit sets per player
 		return many ? 1.5 * players : 1 + 4.0 * players;
-	case PLAN_COALITION_CHECKPOINT: // the generic engine's, always with the distances
-		return 1 + 4.0 * players;
 	case PLAN_COALITION_DISTANCES: // then the walk with distances beside the solution
 		return !many ? 1 + 4.0 * players
 			     : 1.5 * players > 1.25 * players + 1.375 ? 1.5 * players : 1.25 * players + 1.375;

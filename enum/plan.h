@@ -31,8 +31,6 @@ enum plan_task {
 	PLAN_SOLVE_DISTANCES, // two players: solve, then walk for the distances (CSV, --export)
 	PLAN_COALITION, // three or more players: every player against the others (no distances)
 	PLAN_COALITION_DISTANCES, // the same, and the walk for the distances (CSV, show, games)
-	PLAN_COALITION_CHECKPOINT, // the same with --checkpoint: on the generic engine, the one
-	                           // whose coalition solve keeps checkpoints
 	PLAN_MPI_WALK,  // one rank's share of the walk spread over MPI ranks (mpi/walk.h)
 	PLAN_MPI_SOLVE, // one rank's share of the solve spread over MPI ranks (mpi/solve.h)
 	PLAN_MPI_SOLVE_DISTANCES, // the same keeping the walk's distances (CSV output)
@@ -44,8 +42,7 @@ enum plan_task {
 // STATUS_FAILURE (allocation) with err set and *out empty. Free with plan_free.
 enum status plan_build(const struct rules *rules, struct plan *out, struct error *err);
 // The same for one task: PLAN_TABLES builds no engine tables (what it reads is indexed by
-// the standard index, and its moves come from the rules), PLAN_COALITION_CHECKPOINT none
-// either (the generic engine), the other tasks as plan_build.
+// the standard index, and its moves come from the rules), the other tasks as plan_build.
 enum status plan_build_for(const struct rules *rules, enum plan_task task, struct plan *out,
 			   struct error *err);
 void plan_free(struct plan *p);

@@ -25,6 +25,7 @@
 #include "backward.h"
 #include "bitmatrix.h"
 #include "dense_solve.h"
+#include "solve_state.h"
 #include "le64.h"
 #include "parallel.h"
 #include "walk.h"
@@ -390,7 +391,7 @@ static enum status restore(struct msolve *s, struct error *err)
 	struct checkpoint *c = rank_state_last(s->ck);
 	uint64_t counts[2] = {0, 0};
 	struct checkpoint_section sec[DENSE_STATE_SECTIONS];
-	enum status st = dense_state_overflow(c, s->overflow, err);
+	enum status st = solve_state_overflow_room(c, s->overflow, err);
 	if (st == STATUS_OK) {
 		state_sections(s, counts, sec);
 		st = checkpoint_load(c, sec, DENSE_STATE_SECTIONS, err);

@@ -6,6 +6,7 @@
 // the target's view.
 #include "coalition.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #include "many_walk.h"
 #include "parallel.h"
 #include "plan.h"
+#include "walk_state.h"
 
 uint64_t coalition_bytes(const struct rules *rules)
 {
@@ -48,7 +50,7 @@ int coalition_forcer(const struct coalition *c, uint64_t idx)
 }
 
 struct tally {
-	uint64_t forced[RULES_MAX_PLAYERS], nobody, nobody_first, open, open_first;
+	uint64_t reachable, forced[RULES_MAX_PLAYERS], nobody, nobody_first, open, open_first;
 };
 
 static void note(uint64_t *count, uint64_t *first, uint64_t idx)
@@ -69,6 +71,7 @@ static void summarise(struct coalition *c)
 		for (uint64_t idx = 0; idx < c->size; idx++) {
 			if (coalition_value(c, idx, 0) == VALUE_UNKNOWN)
 				continue;
+			mine.reachable++;
 			unsigned draws = 0;
 			for (unsigned t = 0; t < c->players; t++)
 				draws += coalition_value(c, idx, t) == VALUE_DRAW;
@@ -84,12 +87,14 @@ static void summarise(struct coalition *c)
 		{
 			for (unsigned t = 0; t < c->players; t++)
 				all.forced[t] += mine.forced[t];
+			all.reachable += mine.reachable;
 			all.nobody += mine.nobody;
 			all.open += mine.open;
 			all.nobody_first = mine.nobody_first < all.nobody_first ? mine.nobody_first : all.nobody_first;
 			all.open_first = mine.open_first < all.open_first ? mine.open_first : all.open_first;
 		}
 	}
+	c->reachable_count = all.reachable;
 	memcpy(c->forced_count, all.forced, sizeof c->forced_count);
 	c->nobody_count = all.nobody;
 	c->nobody_first = all.nobody_first;
@@ -123,7 +128,6 @@ static enum status solve_generic(const struct rules *rules, const struct enumera
 	if (st != STATUS_OK)
 		return st;
 	const struct enumeration *reach = e ? e : &walked;
-	out->reachable_count = reach->reachable_count;
 	uint64_t cells = rules->size * rules->players;
 	uint16_t *cell = malloc((cells ? cells : 1) * sizeof *cell);
 	struct backward_game game = {rules, reach, rules->players, "coalition", ck};
@@ -154,23 +158,21 @@ static uint64_t *reachable_bits(const struct enumeration *e)
 	return bits;
 }
 
+// The many-player solver, from the reachable positions of e or (e NULL) of its own walk,
+// which keeps no distances, or from a state of ck.
 static enum status solve_many(const struct many *m, const struct enumeration *e,
-			      const struct progress *progress, struct coalition *out, struct error *err)
+			      const struct progress *progress, struct checkpoint *ck,
+			      struct coalition *out, struct error *err)
 {
 	uint64_t *reachable = NULL;
 	enum status st = STATUS_OK;
-	if (e) {
-		out->reachable_count = e->reachable_count;
-		if (!(reachable = reachable_bits(e)))
-			st = error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
-				       (unsigned long long)(e->size / 8 + 8));
-	} else {
-		struct enumeration walked = {.size = m->rules->size};
-		st = many_walk(m, progress, &walked, &reachable, err);
-		out->reachable_count = walked.reachable_count;
-	}
+	if (e && !(reachable = reachable_bits(e)))
+		st = error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
+			       (unsigned long long)(e->size / 8 + 8));
+	else if (!e && !checkpoint_holds(ck, MANY_SOLVE_STAGE))
+		st = walk_state_many(m, progress, ck, &reachable, err);
 	unsigned levels;
-	return st == STATUS_OK ? many_solve(m, reachable, progress, &out->sol, &levels, err) : st;
+	return st == STATUS_OK ? many_solve(m, reachable, progress, ck, &out->sol, &levels, err) : st;
 }
 
 static enum status finish(struct coalition *out, enum status st)
@@ -200,9 +202,8 @@ enum status coalition_solve_plan(const struct plan *plan, const struct enumerati
 	enum status st = start(plan->rules, out, err);
 	if (st != STATUS_OK)
 		return st;
-	if (plan->many && ck)
-		return finish(out, error_set(err, STATUS_FAILURE, "the many-player engine keeps no checkpoints (plan.h)"));
-	return finish(out, plan->many ? solve_many(plan->many, e, progress, out, err)
+	assert(!(plan->many && ck && e)); // its walk is the first state
+	return finish(out, plan->many ? solve_many(plan->many, e, progress, ck, out, err)
 				      : solve_generic(plan->rules, e, progress, ck, out, err));
 }
 
@@ -215,13 +216,12 @@ enum status coalition_solve_generic(const struct rules *rules, const struct enum
 }
 
 enum status coalition_solve(const struct rules *rules, const struct enumeration *e,
-			    const struct progress *progress, struct checkpoint *ck,
-			    struct coalition *out, struct error *err)
+			    const struct progress *progress, struct coalition *out, struct error *err)
 {
 	struct plan plan;
-	enum status st = plan_build_for(rules, ck ? PLAN_COALITION_CHECKPOINT : PLAN_COALITION, &plan, err);
+	enum status st = plan_build(rules, &plan, err);
 	if (st == STATUS_OK)
-		st = coalition_solve_plan(&plan, e, progress, ck, out, err);
+		st = coalition_solve_plan(&plan, e, progress, NULL, out, err);
 	else
 		memset(out, 0, sizeof *out);
 	plan_free(&plan);

@@ -49,16 +49,19 @@ uint64_t coalition_bytes(const struct rules *rules);
 // otherwise. Remoteness: the winning side hurries, the other delays. Failures as
 // retrograde_solve (but any player count is accepted), with *out left empty. Free with
 // coalition_free.
-// With a checkpoint ck (NULL: none) as backward_solve, on the generic engine only (the plan
-// of PLAN_COALITION_CHECKPOINT): e then comes from walk_state_enumerate on the same ck.
+// With a checkpoint ck (NULL: none) the solve starts from the state ck holds, if any, and
+// offers ck its state at every level boundary (checkpoint_level). On the many-player engine
+// e must then be NULL: its own walk is the first state (walk_state_many), skipped on resume;
+// on the generic engine e comes from walk_state_enumerate on the same ck, and its later
+// states carry the walk. Failures also those of checkpoint_load and checkpoint_save, and
+// STATUS_INTERRUPTED after a stop saves the state.
 struct checkpoint;
 enum status coalition_solve_plan(const struct plan *plan, const struct enumeration *e,
 				 const struct progress *progress, struct checkpoint *ck,
 				 struct coalition *out, struct error *err);
-// The same, building a plan of its own for the call (PLAN_COALITION_CHECKPOINT with ck).
+// The same without a checkpoint, building a plan of its own for the call.
 enum status coalition_solve(const struct rules *rules, const struct enumeration *e,
-			    const struct progress *progress, struct checkpoint *ck,
-			    struct coalition *out, struct error *err);
+			    const struct progress *progress, struct coalition *out, struct error *err);
 // The same on the generic engine (backward.c) whatever the plan would choose: the
 // reference the tests compare the many-player engine with.
 enum status coalition_solve_generic(const struct rules *rules, const struct enumeration *e,

@@ -26,6 +26,7 @@
 #include "movegen.h"
 #include "parallel.h"
 #include "position.h"
+#include "solve_state.h"
 
 #define CNT_UNREACHABLE 255 // above any counter (DENSE_MAX_ATTACKS)
 
@@ -42,10 +43,9 @@ struct solve {
 	struct bitmatrix m[M_COUNT];
 	bool parallel;
 	int oom;
-	uint64_t reachable_count; // for progress reports
 	struct checkpoint *ck;    // NULL: none
 	unsigned level;           // the first level to run, and the positions decided before it
-	uint64_t done;
+	struct solve_state_counts counts;
 };
 
 uint64_t dense_solve_bytes(uint32_t n)
@@ -298,18 +298,6 @@ void dense_state_sections(uint64_t *counts, uint8_t *bytes, uint64_t byte_count,
 		sec[3 + k] = (struct checkpoint_section){matrix_name[k], matrix[k], matrix_bytes};
 }
 
-enum status dense_state_overflow(const struct checkpoint *c, struct solution *overflow, struct error *err)
-{
-	uint64_t bytes = checkpoint_bytes(c, "overflow");
-	if (bytes % 16)
-		return error_set(err, STATUS_BAD_INPUT, "--checkpoint '%s': its overflow list is damaged", c->dir);
-	if (!(overflow->overflow = malloc(bytes ? bytes : 1)))
-		return error_set(err, STATUS_FAILURE, "out of memory: the overflow list needs %llu bytes",
-				 (unsigned long long)bytes);
-	overflow->overflow_count = overflow->overflow_room = bytes / 16;
-	return STATUS_OK;
-}
-
 // The state at a level boundary; counts holds done and the reachable count.
 static void state_sections(struct solve *s, uint64_t *counts, struct checkpoint_section *sec)
 {
@@ -322,7 +310,7 @@ static void state_sections(struct solve *s, uint64_t *counts, struct checkpoint_
 static enum status boundary(struct solve *s, const struct progress *progress,
 			    const struct progress_step *step, struct error *err)
 {
-	uint64_t counts[2] = {step->done, s->reachable_count};
+	uint64_t counts[2] = {step->done, s->counts.reachable};
 	struct checkpoint_section sec[DENSE_STATE_SECTIONS];
 	if (!s->ck)
 		return STATUS_OK;
@@ -335,13 +323,13 @@ static enum status restore(struct solve *s, struct error *err)
 {
 	uint64_t counts[2];
 	struct checkpoint_section sec[DENSE_STATE_SECTIONS];
-	enum status st = dense_state_overflow(s->ck, s->out, err);
+	enum status st = solve_state_overflow_room(s->ck, s->out, err);
 	if (st != STATUS_OK)
 		return st;
 	state_sections(s, counts, sec);
 	st = checkpoint_load(s->ck, sec, DENSE_STATE_SECTIONS, err);
-	s->done = counts[0];
-	s->reachable_count = counts[1];
+	s->counts.done = counts[0];
+	s->counts.reachable = counts[1];
 	s->level = s->ck->level;
 	return st;
 }
@@ -349,7 +337,7 @@ static enum status restore(struct solve *s, struct error *err)
 static enum status run_levels(struct solve *s, const struct progress *progress,
 			      unsigned *levels, struct error *err)
 {
-	struct progress_step step = {.phase = "solve", .total = s->reachable_count, .done = s->done};
+	struct progress_step step = {.phase = "solve", .total = s->counts.reachable, .done = s->counts.done};
 	*levels = s->level;
 	for (unsigned k = s->level; !s->oom; k++) {
 		step.level = k;
@@ -452,9 +440,9 @@ enum status dense_solve(const struct dense *d, struct bitmatrix *reachable,
 	// The last matrix is not needed to seed: allocated once reachable is freed.
 	bool ok = s.cnt && s.grew && alloc_matrices(&s, 0, M_WIN_NEXT);
 	if (ok && !resume) {
-		s.reachable_count = bitmatrix_count(reachable, s.parallel);
+		s.counts.reachable = bitmatrix_count(reachable, s.parallel);
 		seed(&s, reachable);
-		s.done = bitmatrix_count(&s.m[M_WIN_NEW], s.parallel) + bitmatrix_count(&s.m[M_LOSS_NEW], s.parallel);
+		s.counts.done = bitmatrix_count(&s.m[M_WIN_NEW], s.parallel) + bitmatrix_count(&s.m[M_LOSS_NEW], s.parallel);
 	}
 	bitmatrix_free(reachable);
 	ok = ok && alloc_matrices(&s, M_WIN_NEXT, M_COUNT);

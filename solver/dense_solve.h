@@ -43,10 +43,8 @@ enum status dense_solve(const struct dense *d, struct bitmatrix *reachable,
 #define DENSE_STATE_SECTIONS (DENSE_STATE_MATRICES + 3)
 void dense_state_sections(uint64_t *counts, uint8_t *bytes, uint64_t byte_count, const struct solution *overflow,
 			  uint64_t *const *matrix, uint64_t matrix_bytes, struct checkpoint_section *sec);
-// Before a state is loaded: gives overflow a list as long as the section "overflow" of the
-// state c holds. STATUS_BAD_INPUT when that is no whole number of entries, STATUS_FAILURE
-// when it cannot be allocated; free it with the solution.
-enum status dense_state_overflow(const struct checkpoint *c, struct solution *overflow, struct error *err);
+// Before a state is loaded, its overflow list gets room from solve_state_overflow_room
+// (solve_state.h).
 
 // Two kernels shared with the MPI solve (mpi/solve.c), which holds only some rows:
 // Whether every own-hands move of (a, b), to (b, a'), is won for its mover, given won_b,

@@ -6,7 +6,10 @@
 // and the thread that takes it to zero makes the parent a loss. Values are written at once
 // with an atomic or (a parent with a good child never counts down to zero, so the two never
 // meet); the remoteness bytes of the new decisions are written after the pass, from the
-// next set, since other threads may still count a new win's byte down during it.
+// next set, since other threads may still count a new win's byte down during it. A
+// checkpoint (checkpoint.h) of the boundary before level k holds the bytes, the values, the
+// front set, the overflow list and two counts: the next set is empty at every boundary
+// (close_level moves it to the front), so it is not saved.
 #include "many_solve.h"
 
 #include <stdlib.h>
@@ -15,6 +18,7 @@
 #include "backward.h"
 #include "cell.h"
 #include "parallel.h"
+#include "solve_state.h"
 
 // While the levels run, an unreachable state holds the value of a draw: like a decided one,
 // every parent visit passes it by without touching its byte. mark_draws swaps the two.
@@ -31,6 +35,9 @@ struct solve {
 	struct solution *out;
 	bool parallel;
 	int oom;
+	struct checkpoint *ck;    // NULL: none
+	unsigned level;           // the first level to run, and the states decided before it
+	struct solve_state_counts counts;
 };
 
 static inline enum value value_at(const uint8_t *values, uint64_t st)
@@ -195,13 +202,33 @@ static uint64_t close_level(struct solve *s, unsigned k)
 	return found;
 }
 
-static enum status run_levels(struct solve *s, uint64_t seeded, uint64_t reachable_count,
-			      const struct progress *progress, unsigned *levels, struct error *err)
+// The state at a level boundary as checkpoint sections.
+enum { STATE_SECTIONS = 5 };
+
+static void state_sections(struct solve *s, struct checkpoint_section *sec)
 {
-	struct progress_step step = {.phase = "coalition", .done = seeded, .total = reachable_count * s->p};
-	for (unsigned k = 0;; k++) {
+	uint64_t states = s->stride * s->p;
+	sec[0] = solve_state_counts(&s->counts);
+	sec[1] = (struct checkpoint_section){"bytes", s->rem, states};
+	sec[2] = (struct checkpoint_section){"values", s->values, states / 4};
+	sec[3] = (struct checkpoint_section){"front", s->front, s->words * sizeof *s->front};
+	sec[4] = solve_state_overflow(s->out);
+}
+
+static enum status run_levels(struct solve *s, const struct progress *progress, unsigned *levels,
+			      struct error *err)
+{
+	struct progress_step step = {.phase = "coalition", .done = s->counts.done, .total = s->counts.reachable * s->p};
+	struct checkpoint_section sec[STATE_SECTIONS];
+	*levels = s->level;
+	for (unsigned k = s->level;; k++) {
 		step.level = k;
 		progress_report(progress, &step);
+		s->counts.done = step.done; // the state before level k, offered to the checkpoint
+		state_sections(s, sec);
+		enum status st = checkpoint_level(s->ck, progress, &step, MANY_SOLVE_STAGE, sec, STATE_SECTIONS, err);
+		if (st != STATUS_OK)
+			return st;
 		if (progress_stopped(progress))
 			return error_set(err, STATUS_INTERRUPTED, "interrupted");
 		pass(s);
@@ -243,31 +270,33 @@ static uint64_t count_bits(const uint64_t *bits, uint64_t words, bool parallel)
 }
 
 enum status many_solve(const struct many *m, uint64_t *reachable, const struct progress *progress,
-		       struct solution *out, unsigned *levels, struct error *err)
+		       struct checkpoint *ck, struct solution *out, unsigned *levels, struct error *err)
 {
 	memset(out, 0, sizeof *out);
 	out->max_remoteness_at = SOLUTION_NONE;
 	const struct rules *rules = m->rules;
 	uint64_t stride = many_solve_stride(rules->size), states = stride * m->players;
 	struct solve s = {.m = m, .p = m->players, .stride = stride, .words = states / 64, .out = out,
-			  .parallel = states >= PARALLEL_MIN};
+			  .parallel = states >= PARALLEL_MIN, .ck = ck};
+	bool resume = checkpoint_holds(ck, MANY_SOLVE_STAGE);
 	*levels = 0;
 	s.rem = malloc(states ? states : 1);
 	s.values = calloc(states / 4 + 1, 1);
 	s.front = calloc(s.words + 1, sizeof *s.front);
-	enum status st = STATUS_OK;
-	uint64_t seeded = 0, reachable_count = 0;
-	if (s.rem && s.values && s.front) {
-		reachable_count = count_bits(reachable, stride / 64, s.parallel);
-		seeded = seed(&s, reachable);
+	bool ok = s.rem && s.values && s.front;
+	if (ok && !resume) {
+		s.counts.reachable = count_bits(reachable, stride / 64, s.parallel);
+		s.counts.done = seed(&s, reachable);
 	}
 	free(reachable); // the next set takes its place
-	s.next = s.rem && s.values && s.front ? calloc(s.words + 1, sizeof *s.next) : NULL;
-	if (!s.next)
-		st = error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
-			       (unsigned long long)(states + states / 4 + states / 4));
+	s.next = ok ? calloc(s.words + 1, sizeof *s.next) : NULL;
+	struct checkpoint_section sec[STATE_SECTIONS]; // to restore: every array is allocated
+	state_sections(&s, sec);
+	enum status st = !s.next ? error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
+					     (unsigned long long)(states + states / 4 + states / 4))
+			 : resume ? solve_state_load(ck, out, sec, STATE_SECTIONS, &s.level, err) : STATUS_OK;
 	if (st == STATUS_OK)
-		st = run_levels(&s, seeded, reachable_count, progress, levels, err);
+		st = run_levels(&s, progress, levels, err);
 	free(s.front);
 	free(s.next);
 	if (st == STATUS_OK) {

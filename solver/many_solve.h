@@ -9,12 +9,13 @@
 // the levels run, a draw's value for an unreachable state, so that visits skip it on the
 // value alone); and bit sets of this level's and the next level's decisions. The byte and
 // value arrays become the solution. Same values, remoteness and errors as backward_solve,
-// for any number of threads.
+// for any number of threads, whether it ran through or resumed from a checkpoint.
 #ifndef CHOPSTICKS_SOLVER_MANY_SOLVE_H
 #define CHOPSTICKS_SOLVER_MANY_SOLVE_H
 
 #include <stdint.h>
 
+#include "checkpoint.h"
 #include "many.h"
 #include "progress.h"
 #include "retrograde.h"
@@ -25,12 +26,18 @@ static inline uint64_t many_solve_stride(uint64_t size)
 	return (size + 63) / 64 * 64;
 }
 
+// The stage of its checkpoints (checkpoint.h).
+#define MANY_SOLVE_STAGE "many"
+
 // Solves the duels of the positions in reachable (bit i of word i / 64 over the index
 // space), which it frees as soon as it has read it, into *out: size players * stride
 // states, state t * stride + idx from the view of the side to move there (the target when
-// t == 0); overflow sorted, counts set. *levels gets the largest remoteness. On failure *out
-// is left empty. Free with solution_free.
+// t == 0); overflow sorted, counts set. *levels gets the largest remoteness. With a
+// checkpoint ck (NULL: none) it offers its state at every level boundary (checkpoint_level)
+// and, when ck holds a state of MANY_SOLVE_STAGE, starts from it instead (reachable is then
+// NULL). Failures also those of checkpoint_load and checkpoint_save, and STATUS_INTERRUPTED
+// after a stop. On failure *out is left empty. Free with solution_free.
 enum status many_solve(const struct many *m, uint64_t *reachable, const struct progress *progress,
-		       struct solution *out, unsigned *levels, struct error *err);
+		       struct checkpoint *ck, struct solution *out, unsigned *levels, struct error *err);
 
 #endif

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // The walk of a solve, saved and read back (see walk_state.h). The sections: "depth" (a
 // byte per index, as enumeration.depth) and "walk" (the counts) for the generic engine;
-// "reachable" (the bits of the matrix) for the dense one.
+// "reachable" (the bits of the matrix) for the dense one, the bit set of the positions for
+// the many-player one.
 #include "walk_state.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "dense_walk.h"
+#include "many_walk.h"
 
 void walk_state_sections(const struct enumeration *e, uint64_t *counts, struct checkpoint_section *s)
 {
@@ -70,23 +72,61 @@ enum status walk_state_enumerate(const struct plan *plan, const struct progress 
 	return st;
 }
 
+// Whether ck holds a reachable set ("reachable": the state "walk" of the dense and the
+// many-player solves).
+static bool holds_reachable(const struct checkpoint *ck)
+{
+	return ck && checkpoint_bytes(ck, "reachable") != UINT64_MAX;
+}
+
+// The reachable set, in s: read back from ck when held, else (just walked, walked its
+// counts) offered to ck as the state "walk".
+static enum status keep_reachable(struct checkpoint *ck, const struct progress *progress, bool held,
+				  const struct enumeration *walked, struct checkpoint_section *s,
+				  struct error *err)
+{
+	struct progress_step step = walked_step(walked);
+	if (!ck)
+		return STATUS_OK;
+	return held ? checkpoint_load(ck, s, 1, err)
+		    : checkpoint_level(ck, progress, &step, CHECKPOINT_STAGE_WALK, s, 1, err);
+}
+
 enum status walk_state_dense(const struct dense *d, const struct progress *progress,
 			     struct checkpoint *ck, struct bitmatrix *reachable, struct error *err)
 {
 	struct enumeration walked = {.size = d->rules->size};
-	enum status st;
+	bool held = holds_reachable(ck);
 	*reachable = (struct bitmatrix){0};
-	bool held = ck && checkpoint_bytes(ck, "reachable") != UINT64_MAX;
 	if (held && !bitmatrix_init(reachable, d->n))
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
 				 (unsigned long long)bitmatrix_bytes(d->n));
-	st = held ? STATUS_OK : dense_walk(d, NULL, progress, &walked, reachable, err);
+	enum status st = held ? STATUS_OK : dense_walk(d, NULL, progress, &walked, reachable, err);
 	struct checkpoint_section s = {"reachable", reachable->bits, bitmatrix_bytes(d->n)};
-	struct progress_step step = walked_step(&walked);
-	if (st == STATUS_OK && ck)
-		st = held ? checkpoint_load(ck, &s, 1, err)
-			  : checkpoint_level(ck, progress, &step, CHECKPOINT_STAGE_WALK, &s, 1, err);
+	if (st == STATUS_OK)
+		st = keep_reachable(ck, progress, held, &walked, &s, err);
 	if (st != STATUS_OK)
 		bitmatrix_free(reachable);
+	return st;
+}
+
+enum status walk_state_many(const struct many *m, const struct progress *progress,
+			    struct checkpoint *ck, uint64_t **reachable, struct error *err)
+{
+	uint64_t bytes = many_walk_set_bytes(m->rules->size);
+	struct enumeration walked = {.size = m->rules->size};
+	bool held = holds_reachable(ck);
+	*reachable = held ? malloc(bytes) : NULL;
+	if (held && !*reachable)
+		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
+				 (unsigned long long)bytes);
+	enum status st = held ? STATUS_OK : many_walk(m, progress, &walked, reachable, err);
+	struct checkpoint_section s = {"reachable", *reachable, bytes};
+	if (st == STATUS_OK)
+		st = keep_reachable(ck, progress, held, &walked, &s, err);
+	if (st != STATUS_OK) {
+		free(*reachable);
+		*reachable = NULL;
+	}
 	return st;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The walk before a solve, with checkpoints (checkpoint.h): its reachable positions are the
 // first state a solve saves (stage "walk"), and any later state that holds them gives them
-// back, so a resumed solve never walks again. Not for the walk that gives the distances of
+// back, so a resumed solve never walks again (the reachable set, for the dense and the
+// many-player solves, held only by the state "walk": their later states do without it). Not for the walk that gives the distances of
 // CSV output and --export: it comes after the solve and is not saved.
 #ifndef CHOPSTICKS_SOLVER_WALK_STATE_H
 #define CHOPSTICKS_SOLVER_WALK_STATE_H
@@ -12,6 +13,7 @@
 #include "checkpoint.h"
 #include "dense.h"
 #include "enumerate.h"
+#include "many.h"
 #include "plan.h"
 
 // The counts of an enumeration as one section: reachable, terminal, moves, max_depth, then
@@ -33,5 +35,10 @@ enum status walk_state_enumerate(const struct plan *plan, const struct progress 
 // bitmatrix_free), the dense walk's without distances or the held state's.
 enum status walk_state_dense(const struct dense *d, const struct progress *progress,
 			     struct checkpoint *ck, struct bitmatrix *reachable, struct error *err);
+// The same for the many-player solve: its reachable positions (*reachable: bit i of word
+// i / 64, many_walk_set_bytes; free with free()), the many-player walk's without distances
+// or the held state's; *reachable NULL on failure.
+enum status walk_state_many(const struct many *m, const struct progress *progress,
+			    struct checkpoint *ck, uint64_t **reachable, struct error *err);
 
 #endif

@@ -2,8 +2,8 @@
 // Checkpoints (solver/checkpoint.h): sections read back as written; another game, another
 // format version, a file cut short, a flipped byte in the header or in a section and a
 // directory that is a file are refused; and a solve stopped at a level boundary (dense,
-// generic, coalition) or just after its walk resumes from its state to exactly the solution
-// of a solve that ran through.
+// generic, coalition on the many-player and the generic engine) or just after its walk
+// resumes from its state to exactly the solution of a solve that ran through.
 #include <criterion/criterion.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -180,23 +180,27 @@ static void stop_at(void *ctx, const struct progress_step *step)
 	s->stop = 1;
 }
 
-// Solves the instance with the checkpoint ck (NULL: none), two players into sol, more into
+// The engine a case runs on: the plan's, or the generic one whatever the plan would choose.
+enum engine { PLANNED, GENERIC };
+
+// Solves rules on engine with the checkpoint ck (NULL: none), two players into sol, more into
 // coal; returns the status.
-static enum status solve(const struct rules *rules, const struct progress *pr, struct checkpoint *ck,
-			 struct solution *sol, struct coalition *coal)
+static enum status solve(const struct rules *rules, enum engine engine, const struct progress *pr,
+			 struct checkpoint *ck, struct solution *sol, struct coalition *coal)
 {
 	struct plan plan;
 	struct enumeration e = {0};
 	struct error err = {{0}};
 	cr_assert_eq(plan_build(rules, &plan, &err), STATUS_OK, "%s", err.msg);
+	if (engine == GENERIC)
+		plan_use_generic(&plan);
 	enum status st;
-	if (rules->players == 2) {
+	if (rules->players == 2)
 		st = retrograde_solve_plan(&plan, NULL, pr, ck, sol, &err);
-	} else {
-		st = walk_state_enumerate(&plan, pr, ck, &e, &err);
-		if (st == STATUS_OK)
-			st = coalition_solve(rules, &e, pr, ck, coal, &err);
-	}
+	else if (plan.many) // its own walk is its first state
+		st = coalition_solve_plan(&plan, NULL, pr, ck, coal, &err);
+	else if ((st = walk_state_enumerate(&plan, pr, ck, &e, &err)) == STATUS_OK)
+		st = coalition_solve_plan(&plan, &e, pr, ck, coal, &err);
 	cr_assert(st == STATUS_OK || st == STATUS_INTERRUPTED, "%s", err.msg);
 	enumeration_free(&e);
 	plan_free(&plan);
@@ -210,6 +214,9 @@ static void expect_same(const struct rules *rules, struct solution *a, struct co
 		cr_assert_eq(ca->sol.size, cb->sol.size, "%s", what);
 		cr_assert_arr_eq(ca->sol.values, cb->sol.values, (ca->sol.size + 3) / 4, "%s", what);
 		cr_assert_arr_eq(ca->sol.remoteness, cb->sol.remoteness, ca->sol.size, "%s", what);
+		cr_assert_eq(ca->sol.overflow_count, cb->sol.overflow_count, "%s", what);
+		cr_assert_eq(ca->reachable_count, cb->reachable_count, "%s", what);
+		cr_assert_arr_eq(ca->forced_count, cb->forced_count, sizeof ca->forced_count, "%s", what);
 		coalition_free(cb);
 		return;
 	}
@@ -221,10 +228,16 @@ static void expect_same(const struct rules *rules, struct solution *a, struct co
 	solution_free(b);
 }
 
-// Stops a solve of rules at level of phase (every: the interval), then resumes it from the
-// state it kept (or, with walk_only, from the state it kept after its walk).
-static void stop_and_resume(const struct rules *rules, const char *phase, unsigned level, unsigned every,
-			    bool walk_only, struct solution *want, struct coalition *want_c)
+// What a case is checked against: the solution of a solve that ran through.
+struct reference {
+	struct solution sol;
+	struct coalition coal;
+};
+
+// Stops a solve of rules on engine at level of phase (every: the interval), then resumes it
+// from the state it kept (or, with walk_only, from the state it kept after its walk).
+static void stop_and_resume(const struct rules *rules, enum engine engine, const char *phase, unsigned level,
+			    unsigned every, bool walk_only, struct reference *want)
 {
 	char settings[DESCRIBE_MAX], what[DESCRIBE_MAX + 64], from[300], to[300];
 	struct stopper s = {.level = level, .copy_walk = walk_only};
@@ -235,9 +248,10 @@ static void stop_and_resume(const struct rules *rules, const char *phase, unsign
 	describe_settings(rules, settings, sizeof settings);
 	snprintf(s.phase, sizeof s.phase, "%s", phase);
 	dir_name(s.dir, sizeof s.dir);
-	snprintf(what, sizeof what, "%s stopped at %s level %u%s", settings, phase, level, walk_only ? ", the walk kept" : "");
+	snprintf(what, sizeof what, "%s%s stopped at %s level %u%s", settings, engine == GENERIC ? " (generic)" : "",
+		 phase, level, walk_only ? ", the walk kept" : "");
 	open_ok(&ck, s.dir, settings, every);
-	cr_assert_eq(solve(rules, &pr, &ck, &got, &got_c), STATUS_INTERRUPTED, "%s", what);
+	cr_assert_eq(solve(rules, engine, &pr, &ck, &got, &got_c), STATUS_INTERRUPTED, "%s", what);
 	if (walk_only) {
 		snprintf(from, sizeof from, "%s/walk", s.dir);
 		snprintf(to, sizeof to, "%s/state", s.dir);
@@ -246,30 +260,60 @@ static void stop_and_resume(const struct rules *rules, const char *phase, unsign
 	open_ok(&ck, s.dir, settings, NEVER);
 	cr_assert(walk_only ? checkpoint_holds(&ck, CHECKPOINT_STAGE_WALK) : ck.level == level, "%s: holds %s %u", what,
 		  ck.stage, ck.level);
-	cr_assert_eq(solve(rules, NULL, &ck, &got, &got_c), STATUS_OK, "%s", what);
-	expect_same(rules, want, want_c, &got, &got_c, what);
+	cr_assert_eq(solve(rules, engine, NULL, &ck, &got, &got_c), STATUS_OK, "%s", what);
+	expect_same(rules, &want->sol, &want->coal, &got, &got_c, what);
 	dir_remove(s.dir);
 }
 
+// The reference of a case: for two players the same engine run through, for more the
+// generic coalition solve (coalition_solve_generic), which shares no code with the
+// many-player engine's solve or its checkpoints.
+static void reference(const struct rules *rules, enum engine engine, struct reference *want)
+{
+	struct error err = {{0}};
+	if (rules->players == 2)
+		cr_assert_eq(solve(rules, engine, NULL, NULL, &want->sol, NULL), STATUS_OK);
+	else
+		cr_assert_eq(coalition_solve_generic(rules, NULL, NULL, &want->coal, &err), STATUS_OK, "%s", err.msg);
+}
+
+// A case: the instance, the engine it runs on, and whether the plan gives it the
+// many-player engine (so that a change of the plan cannot turn the case into another).
+struct resume_case {
+	struct instance in;
+	enum engine engine;
+	bool many;
+};
+
 Test(checkpoint, solves_resume_to_the_same_solution)
 {
-	// Dense (two players, equal hands), generic (uneven hands), coalition (three players).
-	struct instance cases[] = {{2, {2, 2}, 5, "cutoff,suicide"}, {2, {3, 2}, 5, ""}, {3, {2, 2, 2}, 4, ""}};
+	// Dense (two players, equal hands), generic (uneven hands), the coalition solve on the
+	// many-player engine (three and four players) and on the generic one.
+	struct resume_case cases[] = {
+		{{2, {2, 2}, 5, "cutoff,suicide"}, PLANNED, false}, {{2, {3, 2}, 5, ""}, PLANNED, false},
+		{{3, {2, 2, 2}, 4, ""}, PLANNED, true},            {{4, {1, 1, 1, 1}, 5, ""}, PLANNED, true},
+		{{3, {2, 2, 2}, 4, ""}, GENERIC, true},
+	};
 	unsigned levels[] = {0, 1, 6, 11}; // every case runs levels 0 to 12 at least
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct rules *rules = instance_rules(&cases[i]);
+		struct resume_case *c = &cases[i];
+		struct rules *rules = instance_rules(&c->in);
 		const char *phase = rules->players == 2 ? "solve" : "coalition";
-		struct solution want;
-		struct coalition want_c;
-		cr_assert_eq(solve(rules, NULL, NULL, &want, &want_c), STATUS_OK);
+		struct reference want;
+		struct plan plan;
+		struct error err = {{0}};
+		cr_assert_eq(plan_build(rules, &plan, &err), STATUS_OK, "%s", err.msg);
+		cr_assert_eq(plan.many != NULL, c->many, "case %zu: the plan's engine", i);
+		plan_free(&plan);
+		reference(rules, c->engine, &want);
 		for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
-			stop_and_resume(rules, phase, levels[k], NEVER, false, &want, &want_c);
-		stop_and_resume(rules, phase, 3, 0, false, &want, &want_c);
-		stop_and_resume(rules, phase, 0, 0, true, &want, &want_c);
+			stop_and_resume(rules, c->engine, phase, levels[k], NEVER, false, &want);
+		stop_and_resume(rules, c->engine, phase, 3, 0, false, &want);
+		stop_and_resume(rules, c->engine, phase, 0, 0, true, &want);
 		if (rules->players == 2)
-			solution_free(&want);
+			solution_free(&want.sol);
 		else
-			coalition_free(&want_c);
+			coalition_free(&want.coal);
 		rules_free(rules);
 	}
 }

@@ -2,13 +2,17 @@
 # SPDX-License-Identifier: MIT
 # solve --checkpoint DIR: a run killed with SIGKILL in the middle of its solve, or stopped
 # with SIGINT, then run again as it was resumes from the state in DIR and writes the same
-# bytes (stdout and the --save table) as a run that was never stopped, with 1 and 2 threads,
-# on the dense engine and the generic one; the state goes once a run succeeds. A state of
-# another game, a damaged or truncated one, and a DIR that is a file are refused.
+# bytes (stdout and, with two players, the --save table) as a run that was never stopped,
+# with 1 and 2 threads, on the dense engine, the generic one and the many-player coalition
+# solve (three players); the state goes once a run succeeds. A state of another game, a
+# damaged or truncated one, and a DIR that is a file are refused.
 source "$(dirname "$0")/lib/harness.sh"
 
-# A few seconds each with a checkpoint at every level (each one synced to disk).
-declare -A shapes=([dense]="--hands 5 --rollover 7" [generic]="--hands 4,3 --rollover 8")
+# A few seconds each with a checkpoint at every level (each one synced to disk); --save is
+# for two players.
+declare -A shapes=([dense]="--hands 5 --rollover 7" [generic]="--hands 4,3 --rollover 8"
+	[many]="--players 3 --hands 3 --rollover 7")
+declare -A saves=([dense]=1 [generic]=1)
 read -r -a dense <<<"${shapes[dense]}"
 
 # Background jobs of a script ignore SIGINT: give the program the default disposition, as a
@@ -18,12 +22,20 @@ if env --default-signal=INT true 2>/dev/null; then
 	launcher=(env --default-signal=INT)
 fi
 
+# save NAME FILE: sets save_opt to the --save option of shape NAME writing FILE (none for
+# three players).
+save() {
+	save_opt=()
+	if [[ -n ${saves[$1]:-} ]]; then save_opt=(--save "$2"); fi
+}
+
 # reference NAME ARGS...: the run of solve ARGS without a checkpoint, into $_tmp/NAME.out and
 # $_tmp/NAME.tbl.
 reference() {
 	local name=$1
 	shift
-	expect_exit 0 -- solve "$@" --save "$_tmp/$name.tbl"
+	save "$name" "$_tmp/$name.tbl"
+	expect_exit 0 -- solve "$@" "${save_opt[@]}"
 	cp "$_tmp/out" "$_tmp/$name.out"
 }
 
@@ -65,28 +77,30 @@ stop() {
 resume() {
 	local name=$1 dir=$2
 	shift 2
-	expect_exit 0 -- solve "$@" --checkpoint "$dir" --progress --save "$_tmp/resumed.tbl"
+	rm -f "$_tmp/resumed.tbl"
+	save "$name" "$_tmp/resumed.tbl"
+	expect_exit 0 -- solve "$@" --checkpoint "$dir" --progress "${save_opt[@]}"
 	if [[ $stderr_raw =~ resumed\ at\ level\ [0-9]+ ]]; then pass; else fail "no 'resumed at level' line" "$stderr_raw"; fi
 	if cmp -s "$_tmp/out" "$_tmp/$name.out"; then pass; else fail "stdout differs from the run never stopped" "$stdout"; fi
-	if cmp -s "$_tmp/resumed.tbl" "$_tmp/$name.tbl"; then pass; else fail "the --save table differs from the run never stopped"; fi
+	if [[ -z ${saves[$name]:-} ]] || cmp -s "$_tmp/resumed.tbl" "$_tmp/$name.tbl"; then pass; else fail "the --save table differs from the run never stopped"; fi
 	if [[ -d $dir && ! -e $dir/state && ! -e $dir/state.tmp ]]; then pass; else fail "the state was not removed (or DIR went)"; fi
 }
 
-for shape in dense generic; do
+for shape in dense generic many; do
 	read -r -a args <<<"${shapes[$shape]}"
 	reference "$shape" "${args[@]}"
 done
 
 # SIGKILL once a level of the solve has been kept (at least level 3: well into the solve),
 # then the same command with the other thread count.
-for shape in dense generic; do
+for shape in dense generic many; do
 	read -r -a args <<<"${shapes[$shape]}"
 	for threads in "1 2" "2 1"; do
 		read -r before after <<<"$threads"
 		dir=$_tmp/ck-$shape-$before
 		cmdline="solve ${args[*]} --threads $before --checkpoint $dir --checkpoint-every 0 (SIGKILL)"
 		start "$dir" "${args[@]}" --threads "$before" --checkpoint-every 0
-		wait_for 'phase solve, level ([3-9]|[1-9][0-9]+),.*checkpoint written'
+		wait_for 'phase (solve|coalition), level ([3-9]|[1-9][0-9]+),.*checkpoint written'
 		stop KILL 137
 		if [[ -f $dir/state ]]; then pass; else fail "no state in $dir after the kill"; fi
 		resume "$shape" "$dir" "${args[@]}" --threads "$after"
@@ -100,7 +114,7 @@ for shape in dense generic; do
 	dir=$_tmp/int-$shape
 	cmdline="solve ${args[*]} --threads 2 --checkpoint $dir (SIGINT)"
 	start "$dir" "${args[@]}" --threads 2
-	wait_for 'phase solve, level'
+	wait_for 'phase (solve|coalition), level'
 	stop INT 130
 	expect_stderr_one_line
 	expect_stderr_match "^chopsticks solve: interrupted; the state at level [0-9]+ is kept in '$dir'"
@@ -138,6 +152,14 @@ expect_refused "--checkpoint is not used by count" -- count --checkpoint "$dir"
 # A DIR whose parent is missing cannot be created: an I/O failure, exit 1.
 expect_exit 1 -- solve --checkpoint "$_tmp/missing/dir"
 expect_stderr_match "No such file or directory"
+
+# The memory estimate is the same with and without --checkpoint, three players included (the
+# same engine: no fallback to the generic one).
+read -r -a many <<<"${shapes[many]}"
+expect_exit 0 -- solve "${many[@]}" --estimate --format json
+cp "$_tmp/out" "$_tmp/estimate.out"
+expect_exit 0 -- solve "${many[@]}" --estimate --format json --checkpoint "$_tmp/estimate"
+if cmp -s "$_tmp/out" "$_tmp/estimate.out"; then pass; else fail "the estimate differs with --checkpoint" "$stdout"; fi
 
 # A short run with the default interval writes nothing, prints what a run without
 # --checkpoint prints, and leaves DIR (created) empty.
