@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The plan of an instance (see plan.h). The figures per position: the walk keeps a distance
-// byte (the dense walk also five bit matrices: 2 rounded up); the dense solve keeps a 2-byte
-// cell, a 1-byte counter and six bit matrices (4), the generic one 2-byte counters (5, with
-// the walk's distances); the coalition solve 4 bytes per player and the distance byte.
+// byte (the dense walk also five bit matrices: 2 rounded up); the dense solve a 1-byte
+// counter and six bit matrices (1.75), the generic one 2-byte cells and counters (5, with
+// the walk's distances); the coalition solve 4 bytes per player and the distance byte. The
+// dense figures hold for uneven hands too: there each bit matrix is a pair, one rectangle
+// per seat to move, of one bit per position all the same (bitmatrix.h).
 #include "plan.h"
 
 #include <gmp.h>
@@ -53,7 +55,7 @@ static double per_position(bool dense, unsigned players, enum plan_task task, un
 
 double plan_spec_bytes(const struct rules_spec *spec, enum plan_task task, unsigned ranks)
 {
-	bool dense = spec->players == 2 && spec->hands[0] == spec->hands[1];
+	bool dense = spec->players == 2;
 	return per_position(dense, spec->players, task, ranks);
 }
 
@@ -71,7 +73,7 @@ static double rank_bytes(const struct plan *p, unsigned ranks)
 {
 	uint64_t size = p->rules->size, n = ranks ? ranks : 1;
 	if (p->dense)
-		return (double)dense_walk_bytes(p->dense->n);
+		return (double)dense_walk_bytes(p->dense);
 	return (double)plan_block_bytes(size, size / n + (size % n != 0));
 }
 

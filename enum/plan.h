@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// One plan per instance: given the built rules, it decides the engine (dense for two players
-// with equal hands when dense_build accepts the rules, else generic), builds that engine's
+// One plan per instance: given the built rules, it decides the engine (dense for two players,
+// equal hands or not, when dense_build accepts the rules, else generic), builds that engine's
 // tables once, and answers how many bytes each task needs. It is the only home of the
 // bytes-per-position figures; it allocates nothing per position.
 #ifndef CHOPSTICKS_ENUM_PLAN_H
@@ -39,7 +39,7 @@ void plan_drop_dense(struct plan *p);
 
 // Bytes per distinct position task needs on an instance of this shape, before any rules are
 // built (the up-front refusal multiplies the closed-form count by it); the engine is
-// guessed from the shape (dense: two players with equal hands). ranks: MPI ranks for
+// guessed from the shape (dense: two players). ranks: MPI ranks for
 // PLAN_MPI_WALK (the block walk's bit per position and byte per owned one), else ignored.
 double plan_spec_bytes(const struct rules_spec *spec, enum plan_task task, unsigned ranks);
 // Bytes task needs on the plan's engine: per position of the index space, plus the rules

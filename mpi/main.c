@@ -29,7 +29,7 @@ static const char help[] =
 	"usage: mpirun -np N chopsticks-mpi [rule options] [--format text|csv|json]\n"
 	"Does what 'chopsticks count' does, with the walk spread over N MPI ranks, and prints\n"
 	"exactly what it prints (text, csv, json): positions, distinct, reachable, terminal,\n"
-	"max_depth and the positions at each distance. Two players with equal hands: the dense\n"
+	"max_depth and the positions at each distance. Two players (most rule sets): the dense\n"
 	"walk, each rank expanding 1/N of the rows and holding five bits per position (merged\n"
 	"by MPI_Allreduce), when that fits --max-memory. Otherwise each rank owns a contiguous\n"
 	"block of the index space and needs one byte per owned position plus one bit per\n"

@@ -2,9 +2,10 @@
 // The two-player retrograde solve on dense tables (enum/dense.h), used by retrograde.c when
 // the plan (enum/plan.h) has chosen the dense engine. Per position it keeps one byte, a
 // counter of attack moves not yet known to lose for the mover and then the remoteness, and
-// bit matrices of the positions decided and won so far and of each level's new wins and
-// losses (1.75 bytes; plan.c holds the figure); the split moves of (A, B), runs in row B of
-// the won matrix, are checked whole when the attack counter is zero. Same results as
+// bit matrix pairs (one matrix per seat to move) of the positions decided and won so far and
+// of each level's new wins and losses (1.75 bytes; plan.c holds the figure); the split moves
+// of (A, B), runs in row B of the other side's won matrix, are checked whole when the attack
+// counter is zero. Same results as
 // backward_solve with one side, for any number of threads.
 #ifndef CHOPSTICKS_SOLVER_DENSE_SOLVE_H
 #define CHOPSTICKS_SOLVER_DENSE_SOLVE_H
@@ -19,13 +20,13 @@
 
 // Bytes the solve needs besides the reachable matrix and the tables: its peak, which the
 // conversion to the solution's form stays under.
-uint64_t dense_solve_bytes(uint32_t n);
+uint64_t dense_solve_bytes(const struct dense *d);
 // The same per position: 1 byte and six bit matrices (1.75).
-// Solves the positions in reachable (A-major, from dense_walk), which it frees as soon as it
+// Solves the positions in reachable (A-major pair, from dense_walk), which it frees as soon as it
 // has read it, into *out (finished: standard index order, overflow sorted, counts set; the
 // same values, remoteness, levels and errors as backward_solve with one side). On failure
 // *out is left empty. Free with solution_free.
-enum status dense_solve(const struct dense *d, struct bitmatrix *reachable,
+enum status dense_solve(const struct dense *d, struct bitpair *reachable,
 			const struct progress *progress, struct solution *out, unsigned *levels,
 			struct error *err);
 

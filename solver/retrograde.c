@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The two-player solver (see retrograde.h): one state per position, every move hands the
-// turn to the other player, solved by dense_solve.c (equal hands) or backward.c, whose
+// turn to the other player, solved by dense_solve.c or backward.c (the rule sets the dense
+// engine declines), whose
 // 16-bit cells are copied into the compact form at the end; then counts by value and the
 // longest forced line are read off the compact form in index order.
 #include "retrograde.h"
@@ -30,15 +31,16 @@ static enum status solve_dense(const struct dense *d, const struct enumeration *
 			       const struct progress *progress, struct solution *out, unsigned *levels,
 			       struct error *err)
 {
-	struct bitmatrix reachable;
-	if (!bitmatrix_init(&reachable, e ? d->n : 0))
+	struct bitpair reachable;
+	uint32_t none[2] = {0, 0};
+	if (!bitpair_init(&reachable, d->sides, e ? d->n : none))
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
-				 (unsigned long long)bitmatrix_bytes(d->n));
+				 (unsigned long long)bitpair_bytes(d->sides, d->n));
 	enum status st = STATUS_OK;
 	if (e) {
 		dense_seen_from_depth(d, e->depth, &reachable);
 	} else {
-		bitmatrix_free(&reachable);
+		bitpair_free(&reachable);
 		struct enumeration walked = {.size = d->rules->size};
 		st = dense_walk(d, NULL, progress, &walked, &reachable, err);
 	}
