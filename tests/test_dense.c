@@ -27,6 +27,7 @@
 #include "dense_walk.h"
 #include "enumerate.h"
 #include "helpers.h"
+#include "le64.h"
 #include "parallel.h" // below PARALLEL_MIN a second thread count changes nothing
 #include "retrograde.h"
 #include "table_file.h"
@@ -703,21 +704,24 @@ Test(dense, solve_matches_generic_uneven, .timeout = 120)
 	cr_assert_geq(parallel, 7, "the parallel paths need instances of 2^16 positions");
 }
 
-// Remoteness past 254 goes to the overflow list, in the solve and in a saved table. The
-// instance's longest forced line, 317, was found by `solve` with this change; the generic
-// solve (check_solves) confirms it cell for cell.
-Test(dense, remoteness_past_254_matches_generic, .timeout = 120)
+// Remoteness past 254 goes to the overflow list, in the solve and in a saved table: on in,
+// whose longest forced line is longest; the overflow entries in each side's index range
+// are counted into per_side.
+static void check_overflow(const struct instance *in, unsigned longest, uint64_t per_side[2])
 {
-	struct instance in = {2, {2, 2}, 40, "cutoff"};
-	struct rules *rules = instance_rules(&in);
-	struct dense *d = must_build(rules, "2x2 r40 cutoff");
-	check_solves(rules, d, "2x2 r40 cutoff");
+	char name[128];
+	instance_text(in, name, sizeof name);
+	struct rules *rules = instance_rules(in);
+	struct dense *d = must_build(rules, name);
+	check_solves(rules, d, name);
 	struct solution s;
 	struct table_map t;
 	struct error err = {{0}};
 	cr_assert_eq(retrograde_solve(rules, NULL, NULL, &s, &err), STATUS_OK, "%s", err.msg);
-	cr_assert_eq(s.max_remoteness, 317);
+	cr_assert_eq(s.max_remoteness, longest, "%s", name);
 	cr_assert_gt(s.overflow_count, 0);
+	for (uint64_t k = 0; k < s.overflow_count; k++)
+		per_side[le64_load(s.overflow + 16 * k) >= d->block]++;
 	const char *path = "/tmp/chopsticks-dense-overflow.tbl";
 	cr_assert_eq(table_save(path, rules, &s, "x", &err), STATUS_OK, "%s", err.msg);
 	cr_assert_eq(table_open(path, &t, &err), STATUS_OK, "%s", err.msg);
@@ -731,4 +735,24 @@ Test(dense, remoteness_past_254_matches_generic, .timeout = 120)
 	solution_free(&s);
 	dense_free(d);
 	rules_free(rules);
+}
+
+// The instance's longest forced line, 317, was found by `solve` with this change; the
+// generic solve (check_solves) confirms it cell for cell.
+Test(dense, remoteness_past_254_matches_generic, .timeout = 120)
+{
+	static const struct instance in = {2, {2, 2}, 40, "cutoff"};
+	uint64_t per_side[2] = {0, 0};
+	check_overflow(&in, 317, per_side);
+}
+
+// Uneven hands: 264 (found by `solve` with the dense engine, confirmed by check_solves),
+// from 44:12/024:1, a position with the two-hand seat to move; overflow in both sides.
+Test(dense, remoteness_past_254_matches_generic_uneven, .timeout = 120)
+{
+	static const struct instance in = {2, {3, 2}, 6, "lives=12"};
+	uint64_t per_side[2] = {0, 0};
+	check_overflow(&in, 264, per_side);
+	cr_assert_gt(per_side[0], 0);
+	cr_assert_gt(per_side[1], 0);
 }
