@@ -219,16 +219,11 @@ void dense_free(struct dense *d)
 	free(d);
 }
 
-// The states of the larger class.
-static uint32_t most_states(const struct dense *d)
-{
-	return d->n[0] > d->n[1] ? d->n[0] : d->n[1];
-}
-
 bool dense_scratch_init(struct dense_scratch *s, const struct dense *d)
 {
+	s->stamps = d->n[0] > d->n[1] ? d->n[0] : d->n[1];
 	s->out = malloc(d->max_attacks * sizeof *s->out);
-	s->stamp = calloc(most_states(d) ? most_states(d) : 1, sizeof *s->stamp);
+	s->stamp = calloc(s->stamps ? s->stamps : 1, sizeof *s->stamp);
 	s->token = 0;
 	return s->out && s->stamp;
 }
@@ -240,29 +235,28 @@ void dense_scratch_free(struct dense_scratch *s)
 	s->out = s->stamp = NULL;
 }
 
-size_t dense_reach(const struct dense *d, unsigned side, enum dense_rel which, uint32_t mover,
-		   uint32_t other, struct dense_scratch *s)
+size_t dense_reach(const struct dense_reach_tables *t, uint32_t mover, uint32_t other,
+		   struct dense_scratch *s)
 {
 	uint32_t *out = s->out;
-	const struct dense_class *mc = &d->cls[side], *oc = &d->cls[dense_other(d, side)];
-	const struct dense_edges *rel = which == DENSE_HIT ? &oc->hit : &oc->unhit;
-	const uint8_t *live = mc->live + (uint64_t)mover * mc->hands;
+	const struct dense_edges *rel = t->rel;
+	const uint8_t *live = t->live + (uint64_t)mover * t->hands;
 	if (live[0] == 0) {
 		out[0] = other;
 		return 1;
 	}
 	if (++s->token == 0) { // the stamps wrapped: start them afresh
-		memset(s->stamp, 0, (size_t)most_states(d) * sizeof *s->stamp);
+		memset(s->stamp, 0, (size_t)s->stamps * sizeof *s->stamp);
 		s->token = 1;
 	}
 	size_t n = 0;
-	for (unsigned v = 0; v < mc->hands && live[v]; v++) {
-		uint64_t row = (uint64_t)other * d->modulus + live[v];
+	for (unsigned v = 0; v < t->hands && live[v]; v++) {
+		uint64_t row = (uint64_t)other * t->modulus + live[v];
 		for (uint64_t k = rel->start[row]; k < rel->start[row + 1]; k++) {
-			uint32_t t = rel->to[k];
-			if (s->stamp[t] != s->token) {
-				s->stamp[t] = s->token;
-				out[n++] = t;
+			uint32_t target = rel->to[k];
+			if (s->stamp[target] != s->token) {
+				s->stamp[target] = s->token;
+				out[n++] = target;
 			}
 		}
 	}

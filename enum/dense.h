@@ -84,8 +84,8 @@ static inline unsigned dense_row_side(const struct dense *d, uint32_t *r)
 // Per-thread scratch for dense_reach.
 struct dense_scratch {
 	uint32_t *out;   // max_attacks entries: the targets found
-	uint32_t *stamp; // states of the larger class
-	uint32_t token;
+	uint32_t *stamp; // stamps entries: the states of the larger class
+	uint32_t stamps, token;
 };
 // false on allocation failure; free with dense_scratch_free in any case.
 bool dense_scratch_init(struct dense_scratch *s, const struct dense *d);
@@ -95,11 +95,25 @@ enum dense_rel {
 	DENSE_HIT,   // the attack results B' of the position (mover, other)
 	DENSE_UNHIT, // the A0 such that (mover, A0) attacks to (other, mover)
 };
-// The distinct targets of rel of the other's class over the live values a of mover (side s's
-// mover): rows other * modulus + a; a mover without a live hand passes, which leaves other
-// as it is. Writes them to s->out and returns how many.
-size_t dense_reach(const struct dense *d, unsigned side, enum dense_rel rel, uint32_t mover,
-		   uint32_t other, struct dense_scratch *s);
+// What dense_reach reads for the positions of one side: the movers' live values and one
+// relation of the other's class (taken once per row, not per position).
+struct dense_reach_tables {
+	const uint8_t *live;
+	unsigned hands, modulus;
+	const struct dense_edges *rel;
+};
+static inline struct dense_reach_tables dense_reach_of(const struct dense *d, unsigned side,
+						       enum dense_rel which)
+{
+	const struct dense_class *other = &d->cls[d->sides - 1 - side];
+	return (struct dense_reach_tables){d->cls[side].live, d->cls[side].hands, d->modulus,
+					   which == DENSE_HIT ? &other->hit : &other->unhit};
+}
+// The distinct targets of t's relation over the live values a of mover: rows other *
+// modulus + a; a mover without a live hand passes, which leaves other as it is. Writes them
+// to s->out and returns how many.
+size_t dense_reach(const struct dense_reach_tables *t, uint32_t mover, uint32_t other,
+		   struct dense_scratch *s);
 
 // The standard index (position.h) of position (a, b) of side s, in engine ids.
 static inline uint64_t dense_index(const struct dense *d, unsigned s, uint32_t a, uint32_t b)

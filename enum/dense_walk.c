@@ -64,10 +64,11 @@ static uint64_t expand_attacks(struct walk *w, unsigned s, uint32_t a, struct de
 {
 	const uint64_t *front = bitpair_row(&w->m[M_FRONT], s, a);
 	uint64_t *next = bitpair_row(&w->m[M_NEXT_T], s, a), edges = 0;
+	struct dense_reach_tables hit = dense_reach_of(w->d, s, DENSE_HIT);
 	for (uint32_t word = 0; word < w->m[M_FRONT].side[s].words; word++) {
 		for (uint64_t bits = front[word]; bits; bits &= bits - 1) {
 			uint32_t b = word * 64 + (uint32_t)__builtin_ctzll(bits);
-			size_t n = dense_reach(w->d, s, DENSE_HIT, a, b, scratch);
+			size_t n = dense_reach(&hit, a, b, scratch);
 			edges += n;
 			for (size_t k = 0; k < n; k++)
 				bit_set(next, scratch->out[k]);
@@ -116,30 +117,34 @@ static int agree(struct walk *w, int flags, bool merge)
 	return w->share->merge(w->share->ctx, merge ? &w->m[M_NEXT] : NULL, merge ? 2 : 0, flags);
 }
 
-// Records position (a, b) of side s at distance depth; returns whether it is terminal.
-static bool record(struct walk *w, unsigned s, uint32_t a, uint32_t b, uint8_t depth)
+// Records position pos, whose standard index is idx, at distance depth; returns whether it
+// is terminal.
+static bool record(struct walk *w, const struct pos *pos, uint64_t idx, uint8_t depth)
 {
-	const struct dense *d = w->d;
-	struct pos pos = {.seat = s,
-			  .state = {d->cls[s].state_of[a], d->cls[dense_other(d, s)].state_of[b]}};
 	if (w->e->depth)
-		w->e->depth[dense_index(d, s, a, b)] = depth;
-	return d->rules->terminal(d->rules, &pos);
+		w->e->depth[idx] = depth;
+	return w->d->rules->terminal(w->d->rules, pos);
 }
 
 // Row a of side s of next & ~seen becomes the new frontier row (less terminal positions),
 // seen grows.
 static uint64_t close_row(struct walk *w, unsigned s, uint32_t a, uint8_t depth, uint64_t *terminal)
 {
+	const struct dense *d = w->d;
 	uint64_t *next = bitpair_row(&w->m[M_NEXT], s, a), *seen = bitpair_row(&w->m[M_SEEN], s, a);
 	uint64_t *front = bitpair_row(&w->m[M_FRONT], s, a), found = 0;
+	// dense_index(d, s, a, b) = row + n[s] * (b's state), the row's part taken once.
+	const uint32_t *other_state = d->cls[dense_other(d, s)].state_of;
+	struct pos pos = {.seat = s, .state = {d->cls[s].state_of[a]}};
+	uint64_t row = s * d->block + pos.state[0];
 	for (uint32_t word = 0; word < w->m[M_SEEN].side[s].words; word++) {
 		uint64_t fresh = next[word] & ~seen[word], expand = fresh;
 		seen[word] |= fresh;
 		for (uint64_t bits = fresh; bits; bits &= bits - 1) {
 			uint32_t b = word * 64 + (uint32_t)__builtin_ctzll(bits);
 			found++;
-			if (record(w, s, a, b, depth)) {
+			pos.state[1] = other_state[b];
+			if (record(w, &pos, row + (uint64_t)d->n[s] * pos.state[1], depth)) {
 				(*terminal)++;
 				expand &= ~(UINT64_C(1) << (b & 63));
 			}

@@ -37,7 +37,9 @@ enum { M_WON, M_DECIDED, M_ZERO_T, M_WIN_NEW, M_LOSS_NEW, M_WIN_NEXT, M_COUNT };
 struct solve {
 	const struct dense *d;
 	struct solution *out; // collects the overflow list
-	uint8_t *cnt;         // A-major per side: cnt[s * block + a * n[other(s)] + b]
+	uint8_t *cnt;         // A-major per side: cnt[t * block + a * n[other(t)] + b]
+	uint8_t *cnt_of[2];   // side t's bytes (cnt + t * block)
+	uint32_t cols[2];     // their row length, n[other(t)]
 	uint8_t *grew;        // rows flags: row b (of all sides) of WIN_NEW has a bit
 	struct bitpair m[M_COUNT];
 	bool parallel;
@@ -50,15 +52,14 @@ uint64_t dense_solve_bytes(const struct dense *d)
 	return d->rules->size + M_COUNT * bitpair_bytes(d->sides, d->n) + d->rows;
 }
 
-static bool decided(const struct solve *s, unsigned t, uint32_t a, uint32_t b)
+static inline bool decided(const struct solve *s, unsigned t, uint32_t a, uint32_t b)
 {
 	return bit_get(bitpair_row(&s->m[M_DECIDED], t, a), b);
 }
 
-static uint8_t *cnt_at(const struct solve *s, unsigned t, uint32_t a, uint32_t b)
+static inline uint8_t *cnt_at(const struct solve *s, unsigned t, uint32_t a, uint32_t b)
 {
-	const struct dense *d = s->d;
-	return &s->cnt[t * d->block + (uint64_t)a * d->n[dense_other(d, t)] + b];
+	return s->cnt_of[t] + (uint64_t)a * s->cols[t] + b;
 }
 
 // Only the thread that owns row a of side t calls it. Wins also go to WON, at the end of
@@ -80,7 +81,7 @@ static void decide(struct solve *s, unsigned t, uint32_t a, uint32_t b, unsigned
 
 // Whether every own-hands move of (a, b) of side t, to (b, a') of side other(t), is won for
 // its mover.
-static bool splits_won(const struct solve *s, unsigned t, uint32_t a, uint32_t b)
+static inline bool splits_won(const struct solve *s, unsigned t, uint32_t a, uint32_t b)
 {
 	const struct dense_class *mover = &s->d->cls[t];
 	const uint64_t *won = bitpair_row(&s->m[M_WON], dense_other(s->d, t), b);
@@ -90,23 +91,23 @@ static bool splits_won(const struct solve *s, unsigned t, uint32_t a, uint32_t b
 	return true;
 }
 
-// Level 0 for the reachable position (a, b) of side t: terminal ones decided, counters set.
-static void seed_position(struct solve *s, unsigned t, uint32_t a, uint32_t b,
-			  struct dense_scratch *scratch)
+// Level 0 for the reachable position (a, b) of side t, which is pos (seat t), its attacks
+// hit: terminal ones decided, counters set.
+static void seed_position(struct solve *s, const struct pos *pos, uint32_t a, uint32_t b,
+			  const struct dense_reach_tables *hit, struct dense_scratch *scratch)
 {
 	const struct dense *d = s->d;
 	const struct rules *rules = d->rules;
-	struct pos pos = {.seat = t,
-			  .state = {d->cls[t].state_of[a], d->cls[dense_other(d, t)].state_of[b]}};
-	if (rules->terminal(rules, &pos)) {
-		bool won = movegen_pos_won_by(rules, &pos, 0);
+	unsigned t = pos->seat;
+	if (rules->terminal(rules, pos)) {
+		bool won = movegen_pos_won_by(rules, pos, 0);
 		decide(s, t, a, b, 0);
 		bit_set(bitpair_row(&s->m[won ? M_WIN_NEW : M_LOSS_NEW], t, a), b);
 		if (won)
 			bit_set(bitpair_row(&s->m[M_WON], t, a), b);
 		return;
 	}
-	size_t attacks = dense_reach(d, t, DENSE_HIT, a, b, scratch);
+	size_t attacks = dense_reach(hit, a, b, scratch);
 	if (attacks + d->cls[t].self_count[a] == 0) { // cannot arise under the current rules
 		decide(s, t, a, b, 0);
 		bit_set(bitpair_row(&s->m[M_LOSS_NEW], t, a), b);
@@ -127,6 +128,26 @@ static bool scratch_start(struct solve *s, struct dense_scratch *scratch)
 	return false;
 }
 
+// Level 0 for row a of side t.
+static void seed_row(struct solve *s, unsigned t, uint32_t a, const struct bitpair *reachable,
+		     struct dense_scratch *scratch)
+{
+	const struct dense *d = s->d;
+	const uint64_t *reach = bitpair_row(reachable, t, a);
+	const uint32_t *other_state = d->cls[dense_other(d, t)].state_of;
+	struct dense_reach_tables hit = dense_reach_of(d, t, DENSE_HIT);
+	struct pos pos = {.seat = t, .state = {d->cls[t].state_of[a]}};
+	uint8_t *cnt = cnt_at(s, t, a, 0);
+	for (uint32_t b = 0; b < s->cols[t]; b++) {
+		if (!bit_get(reach, b)) {
+			cnt[b] = CNT_UNREACHABLE;
+			continue;
+		}
+		pos.state[1] = other_state[b];
+		seed_position(s, &pos, a, b, &hit, scratch);
+	}
+}
+
 static void seed(struct solve *s, const struct bitpair *reachable)
 {
 	const struct dense *d = s->d;
@@ -138,13 +159,8 @@ static void seed(struct solve *s, const struct bitpair *reachable)
 		for (uint32_t r = 0; r < d->rows; r++) {
 			uint32_t a = r;
 			unsigned t = dense_row_side(d, &a);
-			const uint64_t *reach = bitpair_row(reachable, t, a);
-			for (uint32_t b = 0; b < d->n[dense_other(d, t)] && ok; b++) {
-				if (bit_get(reach, b))
-					seed_position(s, t, a, b, &scratch);
-				else
-					*cnt_at(s, t, a, b) = CNT_UNREACHABLE;
-			}
+			if (ok)
+				seed_row(s, t, a, reachable, &scratch);
 		}
 		dense_scratch_free(&scratch);
 	}
@@ -175,8 +191,9 @@ static void visit_attack_parents(struct solve *s, const struct bitpair *t,
 		for (uint32_t r = 0; r < d->rows; r++) {
 			uint32_t y = r;
 			unsigned u = dense_row_side(d, &y);
+			struct dense_reach_tables unhit = dense_reach_of(d, u, DENSE_UNHIT);
 			FOR_BITS(t, u, y, x, {
-				size_t n = ok ? dense_reach(d, u, DENSE_UNHIT, y, x, &scratch) : 0;
+				size_t n = ok ? dense_reach(&unhit, y, x, &scratch) : 0;
 				for (size_t i = 0; i < n; i++)
 					visit(s, u, y, scratch.out[i]);
 			})
@@ -340,13 +357,12 @@ static enum status run_levels(struct solve *s, const struct progress *progress,
 		found += wins_to_losses(s, k);
 		if (found && k + 1 > CELL_MAX_REMOTENESS) // the cells just written are void
 			return backward_too_remote(err);
-		uint64_t *won = s->m[M_WON].side[0].bits;
-		struct bitpair *next = &s->m[M_WIN_NEXT];
-		for (uint64_t w = 0; w < bitpair_words(next); w++)
-			won[w] |= next->side[0].bits[w];
+		uint64_t *won = s->m[M_WON].side[0].bits, *next = s->m[M_WIN_NEXT].side[0].bits;
+		for (uint64_t w = 0, words = bitpair_words(&s->m[M_WON]); w < words; w++)
+			won[w] |= next[w];
 		struct bitpair t = s->m[M_WIN_NEW];
-		s->m[M_WIN_NEW] = *next;
-		*next = t;
+		s->m[M_WIN_NEW] = s->m[M_WIN_NEXT];
+		s->m[M_WIN_NEXT] = t;
 		if (found == 0)
 			break;
 		step.done += found;
@@ -430,6 +446,10 @@ enum status dense_solve(const struct dense *d, struct bitpair *reachable,
 	out->size = size;
 	struct solve s = {.d = d, .out = out, .cnt = malloc(size ? size : 1),
 			  .grew = malloc(d->rows ? d->rows : 1), .parallel = size >= PARALLEL_MIN};
+	for (unsigned t = 0; t < 2; t++) {
+		s.cnt_of[t] = s.cnt ? s.cnt + (t % d->sides) * d->block : NULL;
+		s.cols[t] = d->n[dense_other(d, t % d->sides)];
+	}
 	*levels = 0;
 	// The last matrix is not needed to seed: allocated once reachable is freed.
 	bool ok = s.cnt && s.grew && alloc_matrices(&s, 0, M_WIN_NEXT);
