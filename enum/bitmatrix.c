@@ -142,14 +142,23 @@ void bitmatrix_transpose(struct bitmatrix *dst, const struct bitmatrix *src, boo
 // word column C + q; blocks outside the matrix read as zero and are not stored.
 typedef uint64_t tile[GROUP][GROUP][64];
 
-static void tile_load(const struct bitmatrix *m, uint32_t r, uint32_t c, tile t)
+// Loads t; returns which of its blocks have a bit (bit p * GROUP + q for block t[p][q]).
+static uint64_t tile_load(const struct bitmatrix *m, uint32_t r, uint32_t c, tile t)
 {
-	for (uint32_t p = 0; p < GROUP; p++)
+	uint64_t any = 0;
+	for (uint32_t p = 0; p < GROUP; p++) {
+		uint64_t seen[GROUP] = {0};
 		for (unsigned i = 0; i < 64; i++) {
 			const uint64_t *row = r + p < blocks(m->rows) ? bitmatrix_row(m, (r + p) * 64 + i) : NULL;
-			for (uint32_t q = 0; q < GROUP; q++)
+			for (uint32_t q = 0; q < GROUP; q++) {
 				t[p][q][i] = row && c + q < m->words ? row[c + q] : 0;
+				seen[q] |= t[p][q][i];
+			}
 		}
+		for (uint32_t q = 0; q < GROUP; q++)
+			any |= (uint64_t)(seen[q] != 0) << (p * GROUP + q);
+	}
+	return any;
 }
 
 // Stores into m at block row c, column r the transpose of t, loaded at block row r, column
@@ -171,10 +180,11 @@ static void swap_tiles(struct bitmatrix *a, struct bitmatrix *b, uint32_t r, uin
 	tile t[2]; // 64 KiB of stack
 	uint32_t both = a != b || r != c ? 2 : 1;
 	for (uint32_t k = 0; k < both; k++) {
-		tile_load(k ? b : a, k ? c : r, k ? r : c, t[k]);
+		uint64_t any = tile_load(k ? b : a, k ? c : r, k ? r : c, t[k]);
 		for (uint32_t p = 0; p < GROUP; p++)
 			for (uint32_t q = 0; q < GROUP; q++)
-				transpose64(t[k][p][q]);
+				if (any >> (p * GROUP + q) & 1) // an empty block is its own transpose
+					transpose64(t[k][p][q]);
 	}
 	tile_store_transposed(b, r, c, t[0]);
 	if (both == 2)
