@@ -7,9 +7,10 @@
 // reachable pair against the generic distances; retrograde_solve from an enumeration and
 // from its own walk, and dense_solve called directly, against backward_solve on the generic
 // enumeration (byte-identical cells, the same levels) and against the generic engine's
-// compact solution byte for byte. Every two-player variant, lives and starts (either seat to
-// move); at 1 and 3 threads for instances large enough to run in parallel (2^16 positions
-// and more); dense_build declines three players.
+// compact solution byte for byte, and a saved table against the generic engine's
+// (plan_drop_dense). Every two-player variant, lives and starts (either seat to move); at 1
+// and 3 threads for instances large enough to run in parallel (2^16 positions and more);
+// dense_build declines three players.
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 #include "helpers.h"
 #include "le64.h"
 #include "parallel.h" // below PARALLEL_MIN a second thread count changes nothing
+#include "plan.h"
 #include "retrograde.h"
 #include "table_file.h"
 #include "variants.h"
@@ -791,4 +793,60 @@ Test(dense, remoteness_past_254_matches_generic_uneven, .timeout = 120)
 	check_overflow(&in, 264, per_side);
 	cr_assert_gt(per_side[0], 0);
 	cr_assert_gt(per_side[1], 0);
+}
+
+// Reads path whole into a malloc'ed buffer; sets *len.
+static uint8_t *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	cr_assert_eq(fseek(f, 0, SEEK_END), 0);
+	long size = ftell(f);
+	cr_assert_geq(size, 0);
+	rewind(f);
+	uint8_t *data = malloc((size_t)size + 1);
+	cr_assert_not_null(data);
+	cr_assert_eq(fread(data, 1, (size_t)size, f), (size_t)size);
+	fclose(f);
+	*len = (size_t)size;
+	return data;
+}
+
+// The saved table of the dense engine's solve is the generic engine's (plan_drop_dense)
+// byte for byte: header, sections and checksum, uneven hands with either seat starting.
+Test(dense, saved_table_matches_generic, .timeout = 120)
+{
+	static const struct dense_case cases[] = {
+		{{2, {3, 2}, 5, ""}, ""},          {{2, {2, 3}, 6, "cutoff"}, ""},
+		{{2, {3, 2}, 5, "lives=2"}, "12/013"}, {{2, {3, 2}, 6, "lives=12"}, ""},
+		{{2, {3, 3}, 5, "suicide"}, ""},
+	};
+	const char *path[2] = {"/tmp/chopsticks-dense-t0.tbl", "/tmp/chopsticks-dense-t1.tbl"};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char name[128];
+		struct rules *rules = case_rules(&cases[i], name, sizeof name);
+		uint8_t *data[2];
+		size_t len[2];
+		for (int generic = 0; generic < 2; generic++) {
+			struct plan plan;
+			struct solution s;
+			struct error err = {{0}};
+			cr_assert_eq(plan_build(rules, &plan, &err), STATUS_OK, "%s: %s", name, err.msg);
+			cr_assert_not_null(plan.dense, "%s", name);
+			if (generic)
+				plan_drop_dense(&plan);
+			cr_assert_eq(retrograde_solve_plan(&plan, NULL, NULL, &s, &err), STATUS_OK, "%s: %s",
+				     name, err.msg);
+			cr_assert_eq(table_save(path[generic], rules, &s, name, &err), STATUS_OK, "%s", err.msg);
+			data[generic] = read_file(path[generic], &len[generic]);
+			unlink(path[generic]);
+			solution_free(&s);
+			plan_free(&plan);
+		}
+		cr_assert_eq(len[0], len[1], "%s: table sizes", name);
+		cr_assert(!memcmp(data[0], data[1], len[0]), "%s: the tables differ", name);
+		free(data[0]);
+		free(data[1]);
+		rules_free(rules);
+	}
 }
