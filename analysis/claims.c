@@ -29,7 +29,7 @@ enum status claims_solve_spec(const struct rules_spec *spec, struct claims_insta
 	if (st == STATUS_OK)
 		st = enumerate_plan(&plan, NULL, &out->e, err);
 	if (st == STATUS_OK)
-		st = retrograde_solve_plan(&plan, &out->e, NULL, &out->s, err);
+		st = retrograde_solve_plan(&plan, &out->e, NULL, NULL, &out->s, err);
 	plan_free(&plan);
 	if (st != STATUS_OK)
 		claims_instance_free(out);

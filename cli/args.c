@@ -48,7 +48,7 @@ void args_print_help(FILE *f, const struct command_args *cmd)
 	fputs("Common options:\n", f);
 	args_shared_help(f, &args_shared[OPTION_FORMAT], text);
 	for (unsigned i = 0; i < OPTION_COUNT; i++)
-		if (args_shared[i].accept & cmd->accepts & ARGS_COMPUTE)
+		if (args_shared[i].accept & cmd->accepts & ARGS_COMMON)
 			args_shared_help(f, &args_shared[i], NULL);
 	fputs("  --help, --version\n"
 	      "An option given twice is refused unless both values are the same (lists of --variant\n"
@@ -94,6 +94,7 @@ static void defaults(struct cli_options *opt, const struct command_args *cmd)
 	opt->spec.lives = args_shared[OPTION_LIVES].fallback;
 	opt->spec.max_bytes = default_max_bytes();
 	opt->threads = default_threads();
+	opt->checkpoint_every = args_shared[OPTION_CHECKPOINT_EVERY].fallback;
 }
 
 static int parse_hands(const char *cmd, struct cli_options *opt)
@@ -156,6 +157,8 @@ static int finish(const struct command_args *cmd, struct cli_options *opt)
 		return args_fail(cmd->name, "missing %s", cmd->positional);
 	if ((rc = check_extra(cmd, opt)) >= 0)
 		return rc;
+	if (opt->checkpoint_every_given && !opt->checkpoint)
+		return args_fail(cmd->name, "--checkpoint-every is used only with --checkpoint");
 	bool single = !(cmd->accepts & ARGS_RANGES); // else the command reads ranges A-B itself
 	if (opt->rollover_given && single &&
 	    !numparse_u64(opt->rollover_text, (size_t)-1, r->lo, r->hi, &v))

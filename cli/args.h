@@ -31,8 +31,10 @@ enum {
 	ARGS_THREADS = 1u << 7,
 	ARGS_MAX_MEMORY = 1u << 8,
 	ARGS_RANGES = 1u << 9, // --hands and --rollover are ranges A-B that the command reads
+	ARGS_CHECKPOINT = 1u << 10, // --checkpoint, --checkpoint-every (solve)
 	ARGS_RULES = ARGS_PLAYERS | ARGS_HANDS | ARGS_ROLLOVER | ARGS_VARIANT | ARGS_LIVES | ARGS_START | ARGS_AXES,
 	ARGS_COMPUTE = ARGS_THREADS | ARGS_MAX_MEMORY,
+	ARGS_COMMON = ARGS_COMPUTE | ARGS_CHECKPOINT, // the groups --help lists as common options
 };
 
 #define ARGS_MAX_EXTRA 8
@@ -77,6 +79,9 @@ struct cli_options {
 	enum format format;
 	unsigned threads;
 	bool progress;                 // --progress: plain progress lines (output_progress_plain)
+	const char *checkpoint;        // --checkpoint DIR, or NULL
+	unsigned checkpoint_every;     // --checkpoint-every SECONDS
+	bool checkpoint_every_given;
 	bool hands_given, rollover_given;
 	const char *hands_text, *rollover_text; // raw text (table reads ranges)
 	const char *positional;        // the one positional argument, if the command takes one

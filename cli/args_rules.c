@@ -133,7 +133,7 @@ int args_build_rules(const struct cli_options *opt, enum plan_task task, struct 
 		return 2;
 	enum status st = rules_build(&opt->spec, out, &err);
 	if (st == STATUS_OK)
-		st = plan_build(*out, plan, &err);
+		st = plan_build_for(*out, task, plan, &err);
 	if (st != STATUS_OK) {
 		message_print(opt->command, "%s", err.msg);
 		return drop_rules(out, plan, st == STATUS_BAD_INPUT ? 2 : 1);

@@ -129,6 +129,23 @@ static int parse_progress(const struct command_args *cmd, const char *name, cons
 	return -1;
 }
 
+static int keep_checkpoint(const struct command_args *cmd, const char *name, const char *value,
+			   struct cli_options *opt)
+{
+	if (!*value)
+		return args_fail(cmd->name, "%s '': must name a directory", name);
+	opt->checkpoint = value;
+	return -1;
+}
+
+static int parse_checkpoint_every(const struct command_args *cmd, const char *name, const char *value,
+				  struct cli_options *opt)
+{
+	(void)name;
+	opt->checkpoint_every_given = true;
+	return parse_count(cmd, OPTION_CHECKPOINT_EVERY, value, &opt->checkpoint_every);
+}
+
 static int parse_size(const struct command_args *cmd, const char *name, const char *value,
 		      struct cli_options *opt)
 {
@@ -197,7 +214,10 @@ void args_shared_help(FILE *f, const struct shared_option *o, const char *text)
 {
 	char left[32];
 	snprintf(left, sizeof left, "%s%s%s", o->name, *o->metavar ? " " : "", o->metavar);
-	fprintf(f, "  %-17s  ", left);
+	if (strlen(left) > 17) // the text starts on a line of its own
+		fprintf(f, "  %s\n%21s", left, "");
+	else
+		fprintf(f, "  %-17s  ", left);
 	args_shared_text(f, o, text, "                     ");
 	putc('\n', f);
 }

@@ -10,12 +10,14 @@
 #include "game_text.h"
 #include "message.h"
 #include "output.h"
+#include "plan.h"
 #include "position.h"
+#include "size_text.h"
 #include "verify.h"
 #include "text.h"
 
 static const char help[] =
-	"usage: chopsticks verify FILE [--format text|json] [--threads N]\n"
+	"usage: chopsticks verify FILE [--format text|json] [--threads N] [--max-memory SIZE]\n"
 	"Checks a table saved by 'solve --save FILE' against the rules in its header, without\n"
 	"the solvers: the file must be intact (checksum); a walk from the start over the rules'\n"
 	"moves must reach exactly the stored positions; a terminal position must carry the\n"
@@ -24,9 +26,11 @@ static const char help[] =
 	"one; the header's counts and longest line must match the data.\n"
 	"Exit status 0 when everything holds, 1 with the first failing position and why (the\n"
 	"smallest index failing nearest the start), 2 when FILE is not an intact table.\n"
+	"It needs 1.5 bytes per position of the index space for two players of one hand class\n"
+	"(3/8 otherwise) besides the mapped file, and is refused up front beyond --max-memory.\n"
 	"JSON: {rules,file,ok,checked,fault,position,why} (fault, position, why null when ok).\n";
 
-static const struct command_args command = {"verify", NULL, ARGS_THREADS,
+static const struct command_args command = {"verify", NULL, ARGS_COMPUTE,
 					    FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON), NULL, 0, "FILE", help};
 const struct command_args *cmd_verify_args(void) { return &command; }
 
@@ -56,6 +60,20 @@ static int rules_of(const char *path, const struct table_map *t, struct rules **
 	*out = NULL;
 	message_print("verify", "'%s': %s", path, err.msg);
 	return st == STATUS_BAD_INPUT ? 2 : 1;
+}
+
+// 0 when verifying the table of rules fits --max-memory, else the message and 2.
+static int check_memory(const struct cli_options *opt, const struct rules *rules)
+{
+	double need = plan_rules_bytes(rules, PLAN_VERIFY);
+	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
+		return 0;
+	char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
+	size_text(need_text, need);
+	size_text(limit, (double)opt->spec.max_bytes);
+	message_print("verify", "'%s': too large to verify here: it needs about %s, the limit is %s (--max-memory)",
+		      opt->positional, need_text, limit);
+	return 2;
 }
 
 static void print_report(const struct cli_options *opt, const struct rules *rules, const char *path,
@@ -107,7 +125,7 @@ int cmd_verify(int argc, char **argv)
 		message_print("verify", "%s", err.msg);
 		return st == STATUS_BAD_INPUT ? 2 : 1;
 	}
-	if ((rc = rules_of(opt.positional, &t, &rules)) == 0) {
+	if ((rc = rules_of(opt.positional, &t, &rules)) == 0 && (rc = check_memory(&opt, rules)) == 0) {
 		st = verify_table(rules, &t, output_progress("verify"), &report, &err);
 		output_progress_done();
 		if (st == STATUS_OK)

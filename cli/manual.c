@@ -181,7 +181,7 @@ static int options(FILE *f)
 	if (shared_options(f, ARGS_RULES) != 0)
 		return -1;
 	fputs(".SH COMMON OPTIONS\n", f);
-	if (shared_options(f, 0) != 0 || shared_options(f, ARGS_COMPUTE) != 0)
+	if (shared_options(f, 0) != 0 || shared_options(f, ARGS_COMMON) != 0)
 		return -1;
 	option_tag(f, "--help", NULL);
 	fputs("the help of the command: its usage, its own options and the shared ones it takes\n", f);

@@ -140,6 +140,8 @@ static void format_line(char *buf, size_t len, const struct progress_step *step,
 		ADD(", about %.0f s left", left);
 	else
 		ADD(", estimate unknown");
+	if (step->note)
+		ADD(", %s", step->note);
 #undef ADD
 }
 
@@ -163,9 +165,9 @@ static void report(void *ctx, const struct progress_step *step)
 		prog.phase_done = step->done;
 	}
 	bool live = !prog.plain && isatty(STDERR_FILENO);
-	bool due = live ? now >= LIVE_AFTER
-		   : prog.plain ? (fresh || !prog.any || now - prog.last_line >= FORCED_EVERY)
-				: now - prog.last_line >= PLAIN_EVERY;
+	bool due = step->note || (live ? now >= LIVE_AFTER
+				  : prog.plain ? (fresh || !prog.any || now - prog.last_line >= FORCED_EVERY)
+					       : now - prog.last_line >= PLAIN_EVERY);
 	if (!due)
 		return;
 	char line[512];

@@ -99,15 +99,11 @@ int solution_file_export(const struct solved *s, const char *path)
 // Names the first setting where the file's game and the options' differ.
 static int other_game(const char *cmd, const char *path, const char *file, const char *want)
 {
-	const char *a = file, *b = want;
-	while (*a && *b) {
-		size_t la = strcspn(a, " "), lb = strcspn(b, " ");
-		if (la != lb || strncmp(a, b, la))
-			return message_print(cmd, "--table '%s' is of another game: it has %.*s, these options give %.*s (give its rule options)",
-				       path, (int)la, a, (int)lb, b), 2;
-		a += la + (a[la] == ' ');
-		b += lb + (b[lb] == ' ');
-	}
+	const char *a, *b;
+	int la, lb;
+	if (describe_difference(file, want, &a, &la, &b, &lb) && la && lb)
+		return message_print(cmd, "--table '%s' is of another game: it has %.*s, these options give %.*s (give its rule options)",
+				     path, la, a, lb, b), 2;
 	message_print(cmd, "--table '%s' is of another game: its rules are '%s'", path, file);
 	return 2;
 }

@@ -5,9 +5,22 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "describe.h"
 #include "message.h"
 #include "output.h"
 #include "position.h"
+#include "walk_state.h"
+
+// Opens the directory of --checkpoint for the game of s (checkpoint.h: one state, "state").
+static enum status open_checkpoint(const struct cli_options *opt, struct solved *s, struct error *err)
+{
+	char settings[DESCRIBE_MAX];
+	if (!opt->checkpoint)
+		return STATUS_OK;
+	describe_settings(s->rules, settings, sizeof settings);
+	s->checkpointing = true;
+	return checkpoint_open(&s->checkpoint, opt->checkpoint, "state", settings, opt->checkpoint_every, err);
+}
 
 static int build(const struct cli_options *opt, struct solved *s, bool distances)
 {
@@ -19,19 +32,20 @@ static int build(const struct cli_options *opt, struct solved *s, bool distances
 		return rc;
 	struct error err;
 	const struct progress *progress = output_progress(opt->command);
-	enum status st;
-	if (p == 2) { // solve first: the walk's distances are not held while it runs
-		st = retrograde_solve_plan(&s->plan, NULL, progress, &s->solution, &err);
+	enum status st = open_checkpoint(opt, s, &err);
+	struct checkpoint *ck = s->checkpointing ? &s->checkpoint : NULL;
+	if (st == STATUS_OK && p == 2) { // solve first: the walk's distances are not held while it runs
+		st = retrograde_solve_plan(&s->plan, NULL, progress, ck, &s->solution, &err);
 		if (st == STATUS_OK && distances)
 			st = enumerate_plan(&s->plan, progress, &s->e, &err);
 		const uint64_t *c = s->solution.count;
 		if (st == STATUS_OK && !distances)
 			s->e = (struct enumeration){.size = s->rules->size,
 						    .reachable_count = c[VALUE_WIN] + c[VALUE_LOSS] + c[VALUE_DRAW]};
-	} else {
-		st = enumerate_plan(&s->plan, progress, &s->e, &err);
+	} else if (st == STATUS_OK) {
+		st = walk_state_enumerate(&s->plan, progress, ck, &s->e, &err);
 		if (st == STATUS_OK)
-			st = coalition_solve(s->rules, &s->e, progress, &s->coalition, &err);
+			st = coalition_solve(s->rules, &s->e, progress, ck, &s->coalition, &err);
 	}
 	if (st != STATUS_OK) {
 		rc = output_failure(opt->command, st, err.msg);
@@ -73,6 +87,15 @@ bool solved_reachable(const struct solved *s, uint64_t idx)
 	if (s->e.depth)
 		return s->e.depth[idx] != ENUMERATE_UNSEEN;
 	return solution_value(&s->solution, idx) != VALUE_UNKNOWN;
+}
+
+int solved_done(struct solved *s, const char *cmd)
+{
+	struct error err;
+	if (!s->checkpointing || fflush(stdout) != 0 || ferror(stdout))
+		return 0; // a write error on stdout is reported at exit
+	enum status st = checkpoint_remove(&s->checkpoint, &err);
+	return st == STATUS_OK ? 0 : output_failure(cmd, st, err.msg);
 }
 
 void solved_free(struct solved *s)

@@ -5,6 +5,7 @@
 #define CHOPSTICKS_CLI_SOLVED_H
 
 #include "args.h"
+#include "checkpoint.h"
 #include "coalition.h"
 #include "enumerate.h"
 #include "retrograde.h"
@@ -17,9 +18,13 @@ struct solved {
 	struct solution solution;   // two players
 	struct coalition coalition; // three or more
 	struct table_map table;     // when answering from a saved table (solution.saved)
+	bool checkpointing;         // --checkpoint: the solve keeps its state in checkpoint
+	struct checkpoint checkpoint;
 };
 
 // Builds and solves the instance of opt; prints any error. Returns 0 or an exit status.
+// With --checkpoint the solve resumes from the state kept in its directory and keeps its
+// own there (checkpoint.h); the state stays until solved_done.
 int solved_build(const struct cli_options *opt, struct solved *s);
 // The same without the walk for the distances when there are two players: s->e then has
 // only size and reachable_count (depth NULL), and the peak is the solve's.
@@ -29,6 +34,10 @@ bool solved_reachable(const struct solved *s, uint64_t idx);
 // Parses code, the value of what ("--position", ...) of command cmd, into a reachable index;
 // prints an error and returns 2 if it is malformed or not reachable from the start.
 int solved_position(const struct solved *s, const char *cmd, const char *what, const char *code, uint64_t *idx);
+// Once the command has written all its output: removes the state of --checkpoint, if every
+// write to stdout has succeeded so far (else it stays, for a rerun to resume from). Returns 0,
+// or 1 after printing why it could not be removed.
+int solved_done(struct solved *s, const char *cmd);
 void solved_free(struct solved *s);
 
 #endif

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "relation.h"
+
 static uint64_t order_key(const struct hand_class *cls, uint32_t s)
 {
 	if (s == cls->zombie)
@@ -23,12 +25,6 @@ static uint64_t order_key(const struct hand_class *cls, uint32_t s)
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 	return (x > y) - (x < y);
 }
 
@@ -72,7 +68,7 @@ static bool to_runs(const struct dense_class *c, const struct relation *rel,
 			ids[m++] = c->engine_of[rel->to[k]];
 			*loop |= rel->to[k] == s;
 		}
-		qsort(ids, m, sizeof *ids, cmp_u32);
+		sort_unique_u32(ids, m); // the ids of a row are distinct: only sorted
 		out->start[e] = runs;
 		if (count)
 			count[e] = m;

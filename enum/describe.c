@@ -163,6 +163,22 @@ static bool take_hands(const char **p, struct rules_spec *spec)
 	return n == 1 || n == spec->players;
 }
 
+bool describe_difference(const char *a, const char *b, const char **at_a, int *len_a,
+			 const char **at_b, int *len_b)
+{
+	for (;;) {
+		size_t la = strcspn(a, " "), lb = strcspn(b, " ");
+		if (la != lb || strncmp(a, b, la)) {
+			*at_a = a, *len_a = (int)la, *at_b = b, *len_b = (int)lb;
+			return true;
+		}
+		if (!a[la] && !b[lb])
+			return false;
+		a += la + (a[la] == ' ');
+		b += lb + (b[lb] == ' ');
+	}
+}
+
 enum status describe_parse(const char *settings, struct rules_spec *spec, char *start, size_t len,
 			   struct error *err)
 {

@@ -7,6 +7,7 @@
 #ifndef CHOPSTICKS_ENUM_DESCRIBE_H
 #define CHOPSTICKS_ENUM_DESCRIBE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,6 +28,12 @@ void describe_options(const struct rules *rules, char *buf, size_t len);
 // The named variants whose presets hold in the resolved rules (bit 1 << id each). Under
 // --lives N (N > 1) the one-finger rule comes with the lives and is not listed.
 uint64_t describe_variants(const struct rules *rules);
+
+// The first setting where two settings lines differ (space-separated tokens, in order): points
+// *at_a and *at_b at that token of a and of b, sets *len_a and *len_b to their lengths (0 for
+// a line that ended first) and returns true; false when the lines are equal.
+bool describe_difference(const char *a, const char *b, const char **at_a, int *len_a,
+			 const char **at_b, int *len_b);
 
 // Reads describe_settings' line back into spec (players, hands, rollover, lives, every axis
 // set directly) and start (the start code, len bytes). STATUS_BAD_INPUT naming the first

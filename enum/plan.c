@@ -17,6 +17,15 @@ enum status plan_build(const struct rules *rules, struct plan *out, struct error
 	return dense_build(rules, &out->dense, err);
 }
 
+enum status plan_build_for(const struct rules *rules, enum plan_task task, struct plan *out,
+			   struct error *err)
+{
+	if (task != PLAN_TABLES)
+		return plan_build(rules, out, err);
+	*out = (struct plan){.rules = rules}; // a saved table is read through the rules' moves
+	return STATUS_OK;
+}
+
 void plan_free(struct plan *p)
 {
 	plan_drop_dense(p);
@@ -49,6 +58,8 @@ static double per_position(bool dense, unsigned players, enum plan_task task, un
 		return 1.0 / 8 + 1.0 / (ranks ? ranks : 1);
 	case PLAN_STRATEGY_CHECK:
 		return 16; // the search's marks and counters per position and side
+	case PLAN_VERIFY: // the walk's three bits; the row pass of two players of one hand
+		return dense ? 1.5 : 3.0 / 8; // class also a byte of partial results and a bit
 	}
 	return 0;
 }
@@ -84,6 +95,13 @@ double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks)
 		return rank_bytes(p, ranks) + tables;
 	return (double)p->rules->size * per_position(p->dense != NULL, p->rules->players, task, ranks) +
 	       tables;
+}
+
+double plan_rules_bytes(const struct rules *rules, enum plan_task task)
+{
+	bool dense_shape = rules->players == 2 && rules->class_count == 1;
+	return (double)rules->size * per_position(dense_shape, rules->players, task, 1) +
+	       (double)rules->table_bytes;
 }
 
 bool plan_fits(const struct plan *p, enum plan_task task, unsigned ranks, uint64_t max_bytes)

@@ -16,6 +16,7 @@ struct progress_step {
 	uint64_t done;     // positions settled so far (solve: decided; walk: reached)
 	uint64_t total;    // positions done will reach at the end, when known; 0: unknown
 	uint64_t at_most;  // when total is unknown: an upper bound on it (walk: distinct); 0: none
+	const char *note;  // an event of this step ("checkpoint written"), reported at once; or NULL
 };
 
 struct progress {

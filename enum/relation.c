@@ -32,10 +32,9 @@ void relation_add(struct relation *rel, uint32_t target)
 	rel->to[rel->edge_count++] = target;
 }
 
-// Sorts row[0..n) and drops repeats through a bitmap over [min, max]: linear in n plus the
-// span / 64, where a comparison sort of a long row (thousands of splits) is not. Returns
-// the count kept; falls back to sorting in place by insertion when the bitmap is unavailable.
-static uint64_t sort_unique_u32(uint32_t *row, uint64_t n)
+// A bitmap over [min, max]: linear in n plus the span / 64, where a comparison sort of a
+// long row (thousands of splits) is not; insertion in place when the bitmap is unavailable.
+uint64_t sort_unique_u32(uint32_t *row, uint64_t n)
 {
 	uint32_t lo = UINT32_MAX, hi = 0;
 	for (uint64_t i = 0; i < n; i++) {

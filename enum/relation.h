@@ -33,6 +33,8 @@ bool relation_append(struct relation *rel, const struct relation *src);
 // value). false on allocation failure.
 bool relation_invert(const struct relation *rel, uint64_t targets, unsigned stride,
 		     struct relation *inv);
+// Sorts row[0..n) ascending and drops repeats; returns the count kept.
+uint64_t sort_unique_u32(uint32_t *row, uint64_t n);
 // The largest row length.
 uint64_t relation_max_row(const struct relation *rel);
 void relation_free(struct relation *rel);

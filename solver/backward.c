@@ -3,7 +3,8 @@
 // children not yet known to be good for the other side; level k scans the cells for states
 // of remoteness k and updates their reachable parents: a child bad for its mover makes the
 // parent a win at k + 1 (compare-and-swap from UNKNOWN), and a parent whose last child has
-// turned out good for the child's side becomes a loss at k + 1.
+// turned out good for the child's side becomes a loss at k + 1. The state at the boundary
+// before level k is the cells, the counters and the count of decided states.
 #include "backward.h"
 
 #include <assert.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 
 #include "movegen.h"
+#include "walk_state.h"
 
 enum { FLAG_OOM = 1, FLAG_WIDE = 2, FLAG_DEEP = 4 };
 
@@ -197,6 +199,41 @@ enum status backward_too_remote(struct error *err)
 			 CELL_MAX_REMOTENESS);
 }
 
+// The state at a level boundary as checkpoint sections: the walk's, then the solve's own.
+enum { STATE_SECTIONS = WALK_STATE_SECTIONS + 3 };
+
+static void state_sections(struct solve_state *s, uint64_t *counts, uint64_t *done,
+			   struct checkpoint_section *sec)
+{
+	const struct backward_game *g = s->game;
+	uint64_t bytes = backward_bytes(g->rules, g->sides);
+	walk_state_sections(g->enumeration, counts, sec);
+	sec[WALK_STATE_SECTIONS] = (struct checkpoint_section){"cells", s->cell, bytes};
+	sec[WALK_STATE_SECTIONS + 1] = (struct checkpoint_section){"counters", s->counter, bytes};
+	sec[WALK_STATE_SECTIONS + 2] = (struct checkpoint_section){"decided", done, sizeof *done};
+}
+
+static enum status boundary(struct solve_state *s, const struct progress *progress,
+			    const struct progress_step *step, struct error *err)
+{
+	uint64_t counts[WALK_STATE_COUNTS], done = step->done;
+	struct checkpoint_section sec[STATE_SECTIONS];
+	if (!s->game->checkpoint)
+		return STATUS_OK;
+	state_sections(s, counts, &done, sec);
+	return checkpoint_level(s->game->checkpoint, progress, step, BACKWARD_STAGE, sec, STATE_SECTIONS, err);
+}
+
+// The state of the checkpoint instead of the seed (the caller has read back the walk).
+static enum status restore(struct solve_state *s, uint64_t *done, unsigned *level, struct error *err)
+{
+	uint64_t counts[WALK_STATE_COUNTS];
+	struct checkpoint_section sec[STATE_SECTIONS];
+	state_sections(s, counts, done, sec);
+	*level = s->game->checkpoint->level;
+	return checkpoint_load(s->game->checkpoint, sec + WALK_STATE_SECTIONS, STATE_SECTIONS - WALK_STATE_SECTIONS, err);
+}
+
 enum status backward_solve(const struct backward_game *game, const struct progress *progress,
 			   uint16_t *cell, unsigned *levels, struct error *err)
 {
@@ -208,13 +245,19 @@ enum status backward_solve(const struct backward_game *game, const struct progre
 	if (!s.counter)
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu more bytes",
 				 (unsigned long long)bytes);
+	struct progress_step step = {.phase = game->phase, .total = game->enumeration->reachable_count * game->sides};
+	unsigned first = 0;
 	enum status st = STATUS_OK;
-	*levels = 0;
-	struct progress_step step = {.phase = game->phase, .done = seed(&s),
-				     .total = game->enumeration->reachable_count * game->sides};
-	for (unsigned k = 0; !s.flags; k++) {
+	if (checkpoint_holds(game->checkpoint, BACKWARD_STAGE))
+		st = restore(&s, &step.done, &first, err);
+	else
+		step.done = seed(&s);
+	*levels = first;
+	for (unsigned k = first; st == STATUS_OK && !s.flags; k++) {
 		step.level = k;
 		progress_report(progress, &step);
+		if ((st = boundary(&s, progress, &step, err)) != STATUS_OK)
+			break;
 		if (progress_stopped(progress)) {
 			st = error_set(err, STATUS_INTERRUPTED, "interrupted");
 			break;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "cell.h"
+#include "checkpoint.h"
 #include "enumerate.h"
 #include "error.h"
 #include "parallel.h" // loops over fewer states than PARALLEL_MIN run on one thread
@@ -21,12 +22,19 @@
 // and the child state of (idx, t) is (child, t - 1 mod players).
 // A terminal state is a win for the side to move when it holds the winner
 // (movegen_winner(idx) == t for the target, != t for the coalition).
+// With a checkpoint, the solve offers its state at every level boundary (checkpoint_level),
+// the enumeration included, and starts from the state of BACKWARD_STAGE the checkpoint
+// holds, if any, whose enumeration the caller has read back (walk_state.h).
 struct backward_game {
 	const struct rules *rules;
 	const struct enumeration *enumeration; // reachable positions: depth != ENUMERATE_UNSEEN
 	unsigned sides;
 	const char *phase; // what its progress reports call it ("solve", "coalition")
+	struct checkpoint *checkpoint; // NULL: none
 };
+
+// The stage of its checkpoints.
+#define BACKWARD_STAGE "generic"
 
 // Bytes the solve needs besides cells (sides * rules->size of them): the counters, 2 per
 // state; UINT64_MAX if that does not fit in 64 bits.

@@ -62,8 +62,8 @@ static void summarise(struct coalition *c)
 }
 
 enum status coalition_solve(const struct rules *rules, const struct enumeration *e,
-			    const struct progress *progress, struct coalition *out,
-			    struct error *err)
+			    const struct progress *progress, struct checkpoint *ck,
+			    struct coalition *out, struct error *err)
 {
 	memset(out, 0, sizeof *out);
 	if (coalition_bytes(rules) == UINT64_MAX)
@@ -75,7 +75,7 @@ enum status coalition_solve(const struct rules *rules, const struct enumeration 
 	if (!out->cell)
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
 				 (unsigned long long)coalition_bytes(rules));
-	struct backward_game game = {rules, e, rules->players, "coalition"};
+	struct backward_game game = {rules, e, rules->players, "coalition", ck};
 	unsigned levels;
 	enum status st = backward_solve(&game, progress, out->cell, &levels, err);
 	if (st != STATUS_OK) {

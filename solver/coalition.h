@@ -38,11 +38,13 @@ uint64_t coalition_bytes(const struct rules *rules);
 // Solves every duel at every position reachable in e, using the OpenMP thread count in
 // force. A duel ends at a terminal position: the target wins if movegen_winner names its
 // slot, the coalition otherwise. Remoteness: the winning side hurries, the other delays.
-// Failures as retrograde_solve (but any player count is accepted), with *out left empty.
-// Free with coalition_free.
+// With a checkpoint ck (NULL: none) as backward_solve: e then comes from
+// walk_state_enumerate on the same ck. Failures as retrograde_solve (but any player count
+// is accepted), with *out left empty. Free with coalition_free.
+struct checkpoint;
 enum status coalition_solve(const struct rules *rules, const struct enumeration *e,
-			    const struct progress *progress, struct coalition *out,
-			    struct error *err);
+			    const struct progress *progress, struct checkpoint *ck,
+			    struct coalition *out, struct error *err);
 
 // The duel of the player at slot (< players) of reachable position idx, from that player's
 // view: VALUE_WIN when they can force a win against everyone else, VALUE_LOSS when the others

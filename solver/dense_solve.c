@@ -14,7 +14,9 @@
 // unreachable one), and its remoteness (255 past 254, see the overflow list) once DECIDED
 // has its bit; WON then tells a win from a loss. At the end the bytes are moved in place to
 // standard order (dense_order.h) and become the solution's remoteness array. Pairs are
-// transposed in place, so the levels need no scratch matrix.
+// transposed in place, so the levels need no scratch matrix. A checkpoint (checkpoint.h) of
+// the boundary before level k holds the bytes, the pairs up to LOSS_NEW and the overflow
+// list; WIN_NEXT and grew are set before use at every level.
 #include "dense_solve.h"
 
 #include <stdlib.h>
@@ -22,6 +24,7 @@
 
 #include "backward.h"
 #include "bitmatrix.h"
+#include "checkpoint.h"
 #include "dense_order.h"
 #include "movegen.h"
 #include "parallel.h"
@@ -45,6 +48,9 @@ struct solve {
 	bool parallel;
 	int oom;
 	uint64_t reachable_count; // for progress reports
+	struct checkpoint *ck;    // NULL: none
+	unsigned level;           // the first level to run, and the positions decided before it
+	uint64_t done;
 };
 
 uint64_t dense_solve_bytes(const struct dense *d)
@@ -342,15 +348,62 @@ static uint64_t wins_to_losses(struct solve *s, unsigned k)
 	return found;
 }
 
+// The state at a level boundary as checkpoint sections; counts holds done and the reachable
+// count (the overflow list is as long as out says).
+static const char *const matrix_name[M_WIN_NEXT] = {"won", "decided", "zero_t", "win_new", "loss_new"};
+enum { STATE_SECTIONS = M_WIN_NEXT + 3 };
+
+static void state_sections(struct solve *s, uint64_t *counts, struct checkpoint_section *sec)
+{
+	sec[0] = (struct checkpoint_section){"counts", counts, 2 * sizeof *counts};
+	sec[1] = (struct checkpoint_section){"bytes", s->cnt, s->d->rules->size};
+	sec[2] = (struct checkpoint_section){"overflow", (uint8_t *)s->out->overflow, 16 * s->out->overflow_count};
+	for (unsigned k = 0; k < M_WIN_NEXT; k++) // a pair whole, both sides
+		sec[3 + k] = (struct checkpoint_section){matrix_name[k], s->m[k].side[0].bits,
+							 bitpair_words(&s->m[k]) * 8};
+}
+
+static enum status boundary(struct solve *s, const struct progress *progress,
+			    const struct progress_step *step, struct error *err)
+{
+	uint64_t counts[2] = {step->done, s->reachable_count};
+	struct checkpoint_section sec[STATE_SECTIONS];
+	if (!s->ck)
+		return STATUS_OK;
+	state_sections(s, counts, sec);
+	return checkpoint_level(s->ck, progress, step, DENSE_SOLVE_STAGE, sec, STATE_SECTIONS, err);
+}
+
+// The state of a checkpoint instead of the seed: every matrix is allocated.
+static enum status restore(struct solve *s, struct error *err)
+{
+	uint64_t counts[2], bytes = checkpoint_bytes(s->ck, "overflow");
+	struct checkpoint_section sec[STATE_SECTIONS];
+	if (bytes % 16)
+		return error_set(err, STATUS_BAD_INPUT, "--checkpoint '%s': its overflow list is damaged", s->ck->dir);
+	if (!(s->out->overflow = malloc(bytes ? bytes : 1)))
+		return error_set(err, STATUS_FAILURE, "out of memory: the overflow list needs %llu bytes",
+				 (unsigned long long)bytes);
+	s->out->overflow_count = s->out->overflow_room = bytes / 16;
+	state_sections(s, counts, sec);
+	enum status st = checkpoint_load(s->ck, sec, STATE_SECTIONS, err);
+	s->done = counts[0];
+	s->reachable_count = counts[1];
+	s->level = s->ck->level;
+	return st;
+}
+
 static enum status run_levels(struct solve *s, const struct progress *progress,
 			      unsigned *levels, struct error *err)
 {
-	struct progress_step step = {.phase = "solve", .total = s->reachable_count,
-				     .done = bitpair_count(&s->m[M_WIN_NEW], s->parallel) +
-					     bitpair_count(&s->m[M_LOSS_NEW], s->parallel)};
-	for (unsigned k = 0; !s->oom; k++) {
+	struct progress_step step = {.phase = "solve", .total = s->reachable_count, .done = s->done};
+	*levels = s->level;
+	for (unsigned k = s->level; !s->oom; k++) {
 		step.level = k;
 		progress_report(progress, &step);
+		enum status st = boundary(s, progress, &step, err);
+		if (st != STATUS_OK)
+			return st;
 		if (progress_stopped(progress))
 			return error_set(err, STATUS_INTERRUPTED, "interrupted");
 		uint64_t found = losses_to_wins(s, k);
@@ -438,30 +491,34 @@ static enum status compact(struct solve *s, struct error *err)
 }
 
 enum status dense_solve(const struct dense *d, struct bitpair *reachable,
-			const struct progress *progress, struct solution *out, unsigned *levels,
-			struct error *err)
+			const struct progress *progress, struct checkpoint *ck, struct solution *out,
+			unsigned *levels, struct error *err)
 {
 	uint64_t size = d->rules->size;
 	memset(out, 0, sizeof *out);
 	out->size = size;
 	struct solve s = {.d = d, .out = out, .cnt = malloc(size ? size : 1),
-			  .grew = malloc(d->rows ? d->rows : 1), .parallel = size >= PARALLEL_MIN};
+			  .grew = malloc(d->rows ? d->rows : 1), .parallel = size >= PARALLEL_MIN, .ck = ck};
 	for (unsigned t = 0; t < 2; t++) {
 		s.cnt_of[t] = s.cnt ? s.cnt + (t % d->sides) * d->block : NULL;
 		s.cols[t] = d->n[dense_other(d, t % d->sides)];
 	}
+	bool resume = checkpoint_holds(ck, DENSE_SOLVE_STAGE);
 	*levels = 0;
 	// The last matrix is not needed to seed: allocated once reachable is freed.
 	bool ok = s.cnt && s.grew && alloc_matrices(&s, 0, M_WIN_NEXT);
-	if (ok) {
+	if (ok && !resume) {
 		s.reachable_count = bitpair_count(reachable, s.parallel);
 		seed(&s, reachable);
+		s.done = bitpair_count(&s.m[M_WIN_NEW], s.parallel) + bitpair_count(&s.m[M_LOSS_NEW], s.parallel);
 	}
 	bitpair_free(reachable);
 	ok = ok && alloc_matrices(&s, M_WIN_NEXT, M_COUNT);
-	enum status st = ok ? run_levels(&s, progress, levels, err)
-			    : error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu more bytes",
-					(unsigned long long)dense_solve_bytes(d));
+	enum status st = !ok ? error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu more bytes",
+					 (unsigned long long)dense_solve_bytes(d))
+			 : resume ? restore(&s, err) : STATUS_OK;
+	if (st == STATUS_OK)
+		st = run_levels(&s, progress, levels, err);
 	if (st == STATUS_OK)
 		st = compact(&s, err);
 	for (unsigned k = 0; k < M_COUNT; k++)

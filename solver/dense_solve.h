@@ -14,6 +14,7 @@
 
 #include "bitmatrix.h"
 #include "cell.h"
+#include "checkpoint.h"
 #include "dense.h"
 #include "progress.h"
 #include "retrograde.h"
@@ -22,12 +23,16 @@
 // conversion to the solution's form stays under.
 uint64_t dense_solve_bytes(const struct dense *d);
 // The same per position: 1 byte and six bit matrices (1.75).
-// Solves the positions in reachable (A-major pair, from dense_walk), which it frees as soon as it
-// has read it, into *out (finished: standard index order, overflow sorted, counts set; the
-// same values, remoteness, levels and errors as backward_solve with one side). On failure
-// *out is left empty. Free with solution_free.
+// The stage of its checkpoints (checkpoint.h).
+#define DENSE_SOLVE_STAGE "dense"
+// Solves the positions in reachable (A-major pair, from dense_walk), which it frees as soon
+// as it has read it, into *out (finished: standard index order, overflow sorted, counts set;
+// the same values, remoteness, levels and errors as backward_solve with one side). With a
+// checkpoint ck (NULL: none) it offers its state at every level boundary (checkpoint_level)
+// and, when ck holds a state of DENSE_SOLVE_STAGE, starts from it instead (reachable is then
+// empty: bits NULL). On failure *out is left empty. Free with solution_free.
 enum status dense_solve(const struct dense *d, struct bitpair *reachable,
-			const struct progress *progress, struct solution *out, unsigned *levels,
-			struct error *err);
+			const struct progress *progress, struct checkpoint *ck, struct solution *out,
+			unsigned *levels, struct error *err);
 
 #endif

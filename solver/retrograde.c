@@ -6,6 +6,7 @@
 // longest forced line are read off the compact form in index order.
 #include "retrograde.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "dense_walk.h"
 #include "le64.h"
 #include "plan.h"
+#include "walk_state.h"
 
 // The compact form itself: values and remoteness bytes (the overflow list is small).
 #define COMPACT_BYTES_PER_POSITION 1.25
@@ -26,26 +28,22 @@ uint64_t retrograde_bytes(const struct rules *rules)
 }
 
 // The dense solver, from the reachable positions of e or (e NULL) of its own walk, which
-// keeps no distances.
+// keeps no distances, or from a state of ck.
 static enum status solve_dense(const struct dense *d, const struct enumeration *e,
-			       const struct progress *progress, struct solution *out, unsigned *levels,
-			       struct error *err)
+			       const struct progress *progress, struct checkpoint *ck,
+			       struct solution *out, unsigned *levels, struct error *err)
 {
-	struct bitpair reachable;
-	uint32_t none[2] = {0, 0};
-	if (!bitpair_init(&reachable, d->sides, e ? d->n : none))
+	struct bitpair reachable = {.sides = d->sides};
+	enum status st = STATUS_OK;
+	if (e && !bitpair_init(&reachable, d->sides, d->n))
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
 				 (unsigned long long)bitpair_bytes(d->sides, d->n));
-	enum status st = STATUS_OK;
-	if (e) {
+	if (e)
 		dense_seen_from_depth(d, e->depth, &reachable);
-	} else {
-		bitpair_free(&reachable);
-		struct enumeration walked = {.size = d->rules->size};
-		st = dense_walk(d, NULL, progress, &walked, &reachable, err);
-	}
+	else if (!checkpoint_holds(ck, DENSE_SOLVE_STAGE))
+		st = walk_state_dense(d, progress, ck, &reachable, err);
 	if (st == STATUS_OK)
-		st = dense_solve(d, &reachable, progress, out, levels, err);
+		st = dense_solve(d, &reachable, progress, ck, out, levels, err);
 	return st;
 }
 
@@ -63,16 +61,17 @@ static enum status compact_cells(const uint16_t *cell, struct solution *out, str
 	return STATUS_OK;
 }
 
-static enum status solve_generic(const struct rules *rules, const struct enumeration *e,
-				 const struct progress *progress, struct solution *out, unsigned *levels,
-				 struct error *err)
+static enum status solve_generic(const struct plan *plan, const struct enumeration *e,
+				 const struct progress *progress, struct checkpoint *ck,
+				 struct solution *out, unsigned *levels, struct error *err)
 {
+	const struct rules *rules = plan->rules;
 	struct enumeration walked;
-	enum status st = e ? STATUS_OK : enumerate_reachable_generic(rules, progress, &walked, err);
+	enum status st = e ? STATUS_OK : walk_state_enumerate(plan, progress, ck, &walked, err);
 	if (st != STATUS_OK)
 		return st;
 	uint16_t *cell = malloc((rules->size ? rules->size : 1) * sizeof *cell);
-	struct backward_game game = {rules, e ? e : &walked, 1, "solve"};
+	struct backward_game game = {rules, e ? e : &walked, 1, "solve", ck};
 	st = cell ? backward_solve(&game, progress, cell, levels, err)
 		  : error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
 			      (unsigned long long)retrograde_bytes(rules));
@@ -85,8 +84,8 @@ static enum status solve_generic(const struct rules *rules, const struct enumera
 }
 
 enum status retrograde_solve_plan(const struct plan *plan, const struct enumeration *e,
-				  const struct progress *progress, struct solution *out,
-				  struct error *err)
+				  const struct progress *progress, struct checkpoint *ck,
+				  struct solution *out, struct error *err)
 {
 	const struct rules *rules = plan->rules;
 	memset(out, 0, sizeof *out);
@@ -99,8 +98,9 @@ enum status retrograde_solve_plan(const struct plan *plan, const struct enumerat
 		return error_set(err, STATUS_BAD_INPUT, "instance too large to solve");
 	out->size = rules->size;
 	unsigned levels;
-	enum status st = plan->dense ? solve_dense(plan->dense, e, progress, out, &levels, err)
-				     : solve_generic(rules, e, progress, out, &levels, err);
+	assert(!(e && ck)); // a checkpoint holds the walk of the solve
+	enum status st = plan->dense ? solve_dense(plan->dense, e, progress, ck, out, &levels, err)
+				     : solve_generic(plan, e, progress, ck, out, &levels, err);
 	if (st != STATUS_OK)
 		solution_free(out);
 	return st;
@@ -113,7 +113,7 @@ enum status retrograde_solve(const struct rules *rules, const struct enumeration
 	struct plan plan;
 	enum status st = plan_build(rules, &plan, err);
 	if (st == STATUS_OK)
-		st = retrograde_solve_plan(&plan, e, progress, out, err);
+		st = retrograde_solve_plan(&plan, e, progress, NULL, out, err);
 	else
 		memset(out, 0, sizeof *out);
 	plan_free(&plan);

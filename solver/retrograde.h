@@ -52,11 +52,16 @@ uint64_t retrograde_bytes(const struct rules *rules);
 enum status retrograde_solve(const struct rules *rules, const struct enumeration *e,
 			     const struct progress *progress, struct solution *out,
 			     struct error *err);
-// The same on the plan's engine (plan.h) and rules, without building the engine again.
+// The same on the plan's engine (plan.h) and rules, without building the engine again, and
+// with a checkpoint ck (NULL: none; with one, e must be NULL): the solve starts from the
+// state ck holds, if any (the walk skipped), and offers ck its walk and its state at every
+// level boundary (checkpoint_level). Failures also those of checkpoint_load and
+// checkpoint_save, and STATUS_INTERRUPTED after a stop saves the state.
 struct plan;
+struct checkpoint;
 enum status retrograde_solve_plan(const struct plan *plan, const struct enumeration *e,
-				  const struct progress *progress, struct solution *out,
-				  struct error *err);
+				  const struct progress *progress, struct checkpoint *ck,
+				  struct solution *out, struct error *err);
 
 
 // The value of position idx (< size) for the player to move; VALUE_UNKNOWN if unreachable.

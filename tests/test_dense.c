@@ -672,7 +672,7 @@ static void check_solves(const struct rules *rules, const struct dense *d, const
 	uint16_t *want = malloc(rules->size * sizeof *want);
 	cr_assert_not_null(want);
 	unsigned want_levels = 0;
-	struct backward_game game = {rules, &generic, 1, "solve"};
+	struct backward_game game = {rules, &generic, 1, "solve", NULL};
 	cr_assert_eq(backward_solve(&game, NULL, want, &want_levels, &err), STATUS_OK, "%s: %s",
 		     name, err.msg);
 
@@ -699,7 +699,7 @@ static void check_solves(const struct rules *rules, const struct dense *d, const
 	cr_assert(bitpair_init(&reachable, d->sides, d->n));
 	dense_seen_from_depth(d, generic.depth, &reachable);
 	unsigned levels = 12345;
-	cr_assert_eq(dense_solve(d, &reachable, NULL, &direct, &levels, &err), STATUS_OK, "%s: %s",
+	cr_assert_eq(dense_solve(d, &reachable, NULL, NULL, &direct, &levels, &err), STATUS_OK, "%s: %s",
 		     name, err.msg);
 	uint16_t *cell = solution_cells(&direct);
 	cr_assert_not_null(cell);
@@ -835,7 +835,7 @@ Test(dense, saved_table_matches_generic, .timeout = 120)
 			cr_assert_not_null(plan.dense, "%s", name);
 			if (generic)
 				plan_drop_dense(&plan);
-			cr_assert_eq(retrograde_solve_plan(&plan, NULL, NULL, &s, &err), STATUS_OK, "%s: %s",
+			cr_assert_eq(retrograde_solve_plan(&plan, NULL, NULL, NULL, &s, &err), STATUS_OK, "%s: %s",
 				     name, err.msg);
 			cr_assert_eq(table_save(path[generic], rules, &s, name, &err), STATUS_OK, "%s", err.msg);
 			data[generic] = read_file(path[generic], &len[generic]);

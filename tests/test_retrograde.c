@@ -120,7 +120,7 @@ static void solve(const struct fixture *f, struct solution *s)
 static void solve_coalition(const struct fixture *f, struct coalition *c)
 {
 	struct error err = {{0}};
-	cr_assert_eq(coalition_solve(f->rules, &f->e, NULL, c, &err), STATUS_OK, "%s: %s",
+	cr_assert_eq(coalition_solve(f->rules, &f->e, NULL, NULL, c, &err), STATUS_OK, "%s: %s",
 		     f->name, err.msg);
 }
 

@@ -19,6 +19,8 @@ expect_exit 0 -- graph --around 1312 --depth 1 --table "$tbl"
 if [[ $stdout == "$graph" ]]; then pass; else fail "graph --table differs from graph"; fi
 expect_exit 0 -- verify "$tbl"
 expect_stdout_match 'verified: 204 positions'
+expect_exit 2 -- verify "$tbl" --max-memory 1K
+expect_stderr_match "too large to verify here: it needs about .*, the limit is 1 KiB"
 expect_exit 0 -- verify "$tbl" --format json
 if [[ $(jq -r '[.ok, .checked, .rules.options] | @tsv' <<<"$stdout") == $'true\t204\t--hands 2 --rollover 5' ]]; then
 	pass

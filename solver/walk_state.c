@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+// The walk of a solve, saved and read back (see walk_state.h). The sections: "depth" (a
+// byte per index, as enumeration.depth) and "walk" (the counts) for the generic engine;
+// "reachable" (the bits of the matrix) for the dense one.
+#include "walk_state.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dense_walk.h"
+
+void walk_state_sections(const struct enumeration *e, uint64_t *counts, struct checkpoint_section *s)
+{
+	counts[0] = e->reachable_count;
+	counts[1] = e->terminal_count;
+	counts[2] = e->move_count;
+	counts[3] = e->max_depth;
+	memcpy(counts + 4, e->layer_count, sizeof e->layer_count);
+	memcpy(counts + 4 + ENUMERATE_MAX_LAYERS, e->layer_terminal, sizeof e->layer_terminal);
+	s[0] = (struct checkpoint_section){"depth", e->depth, e->size};
+	s[1] = (struct checkpoint_section){"walk", counts, WALK_STATE_COUNTS * sizeof *counts};
+}
+
+// The walk's end as a progress step, for checkpoint_level.
+static struct progress_step walked_step(const struct enumeration *e)
+{
+	return (struct progress_step){.phase = "walk", .level = e->max_depth, .done = e->reachable_count,
+				      .at_most = e->size};
+}
+
+static enum status load_enumeration(struct checkpoint *ck, uint64_t size, struct enumeration *out,
+				    struct error *err)
+{
+	uint64_t counts[WALK_STATE_COUNTS];
+	struct checkpoint_section s[WALK_STATE_SECTIONS];
+	*out = (struct enumeration){.size = size, .depth = malloc(size ? size : 1)};
+	if (!out->depth)
+		return error_set(err, STATUS_FAILURE, "out of memory: the walk needs %llu bytes", (unsigned long long)size);
+	walk_state_sections(out, counts, s);
+	enum status st = checkpoint_load(ck, s, WALK_STATE_SECTIONS, err);
+	if (st != STATUS_OK || counts[3] >= ENUMERATE_MAX_LAYERS)
+		return st != STATUS_OK ? st : error_set(err, STATUS_BAD_INPUT, "--checkpoint '%s': its walk is damaged", ck->dir);
+	out->reachable_count = counts[0];
+	out->terminal_count = counts[1];
+	out->move_count = counts[2];
+	out->max_depth = (unsigned)counts[3];
+	memcpy(out->layer_count, counts + 4, sizeof out->layer_count);
+	memcpy(out->layer_terminal, counts + 4 + ENUMERATE_MAX_LAYERS, sizeof out->layer_terminal);
+	return STATUS_OK;
+}
+
+enum status walk_state_enumerate(const struct plan *plan, const struct progress *progress,
+				 struct checkpoint *ck, struct enumeration *out, struct error *err)
+{
+	enum status st;
+	if (ck && checkpoint_bytes(ck, "depth") != UINT64_MAX) {
+		st = load_enumeration(ck, plan->rules->size, out, err);
+	} else {
+		st = enumerate_plan(plan, progress, out, err);
+		uint64_t counts[WALK_STATE_COUNTS];
+		struct checkpoint_section s[WALK_STATE_SECTIONS];
+		struct progress_step step = walked_step(out);
+		if (st == STATUS_OK && ck) {
+			walk_state_sections(out, counts, s);
+			st = checkpoint_level(ck, progress, &step, CHECKPOINT_STAGE_WALK, s, WALK_STATE_SECTIONS, err);
+		}
+	}
+	if (st != STATUS_OK)
+		enumeration_free(out);
+	return st;
+}
+
+enum status walk_state_dense(const struct dense *d, const struct progress *progress,
+			     struct checkpoint *ck, struct bitpair *reachable, struct error *err)
+{
+	struct enumeration walked = {.size = d->rules->size};
+	enum status st;
+	*reachable = (struct bitpair){.sides = d->sides};
+	bool held = ck && checkpoint_bytes(ck, "reachable") != UINT64_MAX;
+	if (held && !bitpair_init(reachable, d->sides, d->n))
+		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
+				 (unsigned long long)bitpair_bytes(d->sides, d->n));
+	st = held ? STATUS_OK : dense_walk(d, NULL, progress, &walked, reachable, err);
+	struct checkpoint_section s = {"reachable", reachable->side[0].bits, bitpair_bytes(d->sides, d->n)};
+	struct progress_step step = walked_step(&walked);
+	if (st == STATUS_OK && ck)
+		st = held ? checkpoint_load(ck, &s, 1, err)
+			  : checkpoint_level(ck, progress, &step, CHECKPOINT_STAGE_WALK, &s, 1, err);
+	if (st != STATUS_OK)
+		bitpair_free(reachable);
+	return st;
+}

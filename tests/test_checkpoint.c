@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+// Checkpoints (solver/checkpoint.h): sections read back as written; another game, another
+// format version, a file cut short, a flipped byte in the header or in a section and a
+// directory that is a file are refused; and a solve stopped at a level boundary (dense,
+// generic, coalition) or just after its walk resumes from its state to exactly the solution
+// of a solve that ran through.
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "checkpoint.h"
+#include "coalition.h"
+#include "describe.h"
+#include "plan.h"
+#include "retrograde.h"
+#include "walk_state.h"
+
+#define NEVER 604800 // an interval no test reaches: only a stop saves
+
+static const char game_a[] = "players=2 hands=2 rollover=5 lives=1";
+static const char game_b[] = "players=2 hands=3 rollover=5 lives=1";
+
+// A fresh directory name (not created) under /tmp, removed with its files by dir_remove.
+static void dir_name(char *dir, size_t len)
+{
+	static int n;
+	snprintf(dir, len, "/tmp/chopsticks-checkpoint-%d-%d", (int)getpid(), n++);
+}
+
+static void dir_remove(const char *dir)
+{
+	char path[256];
+	const char *files[] = {"state", "state.tmp", "walk"};
+	for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+		snprintf(path, sizeof path, "%s/%s", dir, files[k]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+static void open_ok(struct checkpoint *c, const char *dir, const char *settings, unsigned every)
+{
+	struct error err = {{0}};
+	cr_assert_eq(checkpoint_open(c, dir, "state", settings, every, &err), STATUS_OK, "%s", err.msg);
+}
+
+// Saves two sections, "a" (100 bytes 0, 1, 2, ...) and "b" (3 bytes), as stage "test" level 7.
+static void save_sample(const char *dir)
+{
+	struct checkpoint c;
+	struct error err = {{0}};
+	uint8_t a[100], b[3] = {9, 8, 7};
+	for (int k = 0; k < 100; k++)
+		a[k] = (uint8_t)k;
+	struct checkpoint_section s[] = {{"a", a, sizeof a}, {"b", b, sizeof b}};
+	open_ok(&c, dir, game_a, 0);
+	cr_assert_eq(checkpoint_save(&c, "test", 7, s, 2, &err), STATUS_OK, "%s", err.msg);
+}
+
+// Overwrites byte at of dir/state with value.
+static void patch(const char *dir, long at, uint8_t value)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/state", dir);
+	int fd = open(path, O_WRONLY);
+	cr_assert(fd >= 0);
+	cr_assert_eq(pwrite(fd, &value, 1, at), 1);
+	close(fd);
+}
+
+static void expect_refused(const char *dir, const char *settings, const char *why)
+{
+	struct checkpoint c;
+	struct error err = {{0}};
+	cr_assert_eq(checkpoint_open(&c, dir, "state", settings, 0, &err), STATUS_BAD_INPUT, "wanted a refusal: %s", why);
+	cr_assert(strstr(err.msg, why), "'%s' does not say '%s'", err.msg, why);
+}
+
+Test(checkpoint, sections_read_back)
+{
+	char dir[128], tmp[160];
+	struct checkpoint c;
+	struct error err = {{0}};
+	uint8_t a[100] = {0}, b[3] = {0};
+	dir_name(dir, sizeof dir);
+	save_sample(dir);
+	snprintf(tmp, sizeof tmp, "%s/state.tmp", dir);
+	cr_assert_neq(access(tmp, F_OK), 0, "the .tmp file is renamed away");
+	open_ok(&c, dir, game_a, 0);
+	cr_assert(checkpoint_holds(&c, "test"));
+	cr_assert_eq(c.level, 7);
+	cr_assert_eq(checkpoint_bytes(&c, "a"), 100);
+	cr_assert_eq(checkpoint_bytes(&c, "c"), UINT64_MAX);
+	struct checkpoint_section s[] = {{"b", b, sizeof b}, {"a", a, sizeof a}};
+	cr_assert_eq(checkpoint_load(&c, s, 2, &err), STATUS_OK, "%s", err.msg);
+	cr_assert(b[0] == 9 && b[1] == 8 && b[2] == 7);
+	for (int k = 0; k < 100; k++)
+		cr_assert_eq(a[k], k);
+	struct checkpoint_section wrong = {"a", a, 99};
+	cr_assert_eq(checkpoint_load(&c, &wrong, 1, &err), STATUS_BAD_INPUT);
+	cr_assert_eq(checkpoint_remove(&c, &err), STATUS_OK, "%s", err.msg);
+	open_ok(&c, dir, game_a, 0);
+	cr_assert_not(checkpoint_holds(&c, "test"), "removed");
+	dir_remove(dir);
+}
+
+Test(checkpoint, refuses_what_it_cannot_resume)
+{
+	char dir[128], path[160];
+	dir_name(dir, sizeof dir);
+	save_sample(dir);
+	expect_refused(dir, game_b, "another game: it has hands=2, these options give hands=3");
+	patch(dir, 8, 2);
+	expect_refused(dir, game_a, "format version 2");
+	patch(dir, 8, 1);
+	patch(dir, 64, 'P' ^ 1); // the settings text
+	expect_refused(dir, game_a, "checksum mismatch in its header");
+	patch(dir, 64, 'p');
+	open_ok(&(struct checkpoint){0}, dir, game_a, 0);
+	snprintf(path, sizeof path, "%s/state", dir);
+	struct stat sb;
+	cr_assert_eq(stat(path, &sb), 0);
+	patch(dir, (long)sb.st_size - 1, 0); // the last byte of section "b"
+	struct checkpoint c;
+	struct error err = {{0}};
+	uint8_t b[3];
+	open_ok(&c, dir, game_a, 0);
+	struct checkpoint_section s = {"b", b, sizeof b};
+	cr_assert_eq(checkpoint_load(&c, &s, 1, &err), STATUS_BAD_INPUT);
+	cr_assert(strstr(err.msg, "checksum mismatch in its section 'b'"), "%s", err.msg);
+	cr_assert_eq(truncate(path, sb.st_size - 1), 0);
+	expect_refused(dir, game_a, "truncated");
+	cr_assert_eq(truncate(path, 10), 0);
+	expect_refused(dir, game_a, "not a checkpoint");
+	dir_remove(dir);
+	// A directory that is a regular file.
+	int fd = open(dir, O_WRONLY | O_CREAT, 0600);
+	cr_assert(fd >= 0);
+	close(fd);
+	expect_refused(dir, game_a, "not a directory");
+	unlink(dir);
+}
+
+// Stops the solve when the phase reaches the level; with copy_walk, first keeps the state
+// the file holds then (the walk's, when every level saves) as dir/walk.
+struct stopper {
+	volatile sig_atomic_t stop;
+	char phase[16];
+	unsigned level;
+	char dir[128];
+	bool copy_walk;
+};
+
+static void copy_file(const char *from, const char *to)
+{
+	static uint8_t buf[1 << 16];
+	int in = open(from, O_RDONLY), out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	cr_assert(in >= 0 && out >= 0);
+	for (ssize_t n; (n = read(in, buf, sizeof buf)) > 0;)
+		cr_assert_eq(write(out, buf, (size_t)n), n);
+	close(in);
+	close(out);
+}
+
+static void stop_at(void *ctx, const struct progress_step *step)
+{
+	struct stopper *s = ctx;
+	char from[160], to[160];
+	if (step->note || strcmp(step->phase, s->phase) || step->level != s->level || s->stop)
+		return;
+	if (s->copy_walk) {
+		snprintf(from, sizeof from, "%s/state", s->dir);
+		snprintf(to, sizeof to, "%s/walk", s->dir);
+		copy_file(from, to);
+	}
+	s->stop = 1;
+}
+
+// Solves the instance with the checkpoint ck (NULL: none), two players into sol, more into
+// coal, on the generic engine if generic (plan_drop_dense); returns the status.
+static enum status solve(const struct rules *rules, bool generic, const struct progress *pr,
+			 struct checkpoint *ck, struct solution *sol, struct coalition *coal)
+{
+	struct plan plan;
+	struct enumeration e = {0};
+	struct error err = {{0}};
+	cr_assert_eq(plan_build(rules, &plan, &err), STATUS_OK, "%s", err.msg);
+	if (generic)
+		plan_drop_dense(&plan);
+	enum status st;
+	if (rules->players == 2) {
+		st = retrograde_solve_plan(&plan, NULL, pr, ck, sol, &err);
+	} else {
+		st = walk_state_enumerate(&plan, pr, ck, &e, &err);
+		if (st == STATUS_OK)
+			st = coalition_solve(rules, &e, pr, ck, coal, &err);
+	}
+	cr_assert(st == STATUS_OK || st == STATUS_INTERRUPTED, "%s", err.msg);
+	enumeration_free(&e);
+	plan_free(&plan);
+	return st;
+}
+
+static void expect_same(const struct rules *rules, struct solution *a, struct coalition *ca,
+			struct solution *b, struct coalition *cb, const char *what)
+{
+	if (rules->players != 2) {
+		cr_assert_arr_eq(ca->cell, cb->cell, rules->size * rules->players * sizeof *ca->cell, "%s", what);
+		coalition_free(cb);
+		return;
+	}
+	cr_assert_arr_eq(a->values, b->values, (a->size + 3) / 4, "%s", what);
+	cr_assert_arr_eq(a->remoteness, b->remoteness, a->size, "%s", what);
+	cr_assert_eq(a->overflow_count, b->overflow_count, "%s", what);
+	cr_assert_arr_eq(a->count, b->count, sizeof a->count, "%s", what);
+	cr_assert_eq(a->max_remoteness, b->max_remoteness, "%s", what);
+	solution_free(b);
+}
+
+// Stops a solve of rules at level of phase (every: the interval), then resumes it from the
+// state it kept (or, with walk_only, from the state it kept after its walk).
+static void stop_and_resume(const struct rules *rules, bool generic, const char *phase, unsigned level,
+			    unsigned every, bool walk_only, struct solution *want, struct coalition *want_c)
+{
+	char settings[DESCRIBE_MAX], what[DESCRIBE_MAX + 64], from[300], to[300];
+	struct stopper s = {.level = level, .copy_walk = walk_only};
+	struct progress pr = {stop_at, &s, &s.stop};
+	struct checkpoint ck;
+	struct solution got;
+	struct coalition got_c;
+	describe_settings(rules, settings, sizeof settings);
+	snprintf(s.phase, sizeof s.phase, "%s", phase);
+	dir_name(s.dir, sizeof s.dir);
+	snprintf(what, sizeof what, "%s stopped at %s level %u%s", settings, phase, level, walk_only ? ", the walk kept" : "");
+	open_ok(&ck, s.dir, settings, every);
+	cr_assert_eq(solve(rules, generic, &pr, &ck, &got, &got_c), STATUS_INTERRUPTED, "%s", what);
+	if (walk_only) {
+		snprintf(from, sizeof from, "%s/walk", s.dir);
+		snprintf(to, sizeof to, "%s/state", s.dir);
+		cr_assert_eq(rename(from, to), 0);
+	}
+	open_ok(&ck, s.dir, settings, NEVER);
+	cr_assert(walk_only ? checkpoint_holds(&ck, CHECKPOINT_STAGE_WALK) : ck.level == level, "%s: holds %s %u", what,
+		  ck.stage, ck.level);
+	cr_assert_eq(solve(rules, generic, NULL, &ck, &got, &got_c), STATUS_OK, "%s", what);
+	expect_same(rules, want, want_c, &got, &got_c, what);
+	dir_remove(s.dir);
+}
+
+Test(checkpoint, solves_resume_to_the_same_solution)
+{
+	// Dense (two players, equal hands and uneven), generic (uneven hands, the plan's dense
+	// tables dropped), coalition (three players).
+	struct instance cases[] = {{2, {2, 2}, 5, "cutoff,suicide"}, {2, {3, 2}, 5, ""}, {2, {3, 2}, 5, ""},
+				   {3, {2, 2, 2}, 4, ""}};
+	const bool generic[] = {false, false, true, false};
+	unsigned levels[] = {0, 1, 6, 11}; // every case runs levels 0 to 12 at least
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct rules *rules = instance_rules(&cases[i]);
+		const char *phase = rules->players == 2 ? "solve" : "coalition";
+		struct solution want;
+		struct coalition want_c;
+		cr_assert_eq(solve(rules, generic[i], NULL, NULL, &want, &want_c), STATUS_OK);
+		for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
+			stop_and_resume(rules, generic[i], phase, levels[k], NEVER, false, &want, &want_c);
+		stop_and_resume(rules, generic[i], phase, 3, 0, false, &want, &want_c);
+		stop_and_resume(rules, generic[i], phase, 0, 0, true, &want, &want_c);
+		if (rules->players == 2)
+			solution_free(&want);
+		else
+			coalition_free(&want_c);
+		rules_free(rules);
+	}
+}
