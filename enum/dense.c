@@ -113,7 +113,8 @@ static bool to_edges(const struct dense_class *c, unsigned modulus, const struct
 // What dense_fits needs to know of a class's tables.
 struct class_facts {
 	bool self_loop, hit_loop; // an own-hands move, or a tap, that keeps the state
-	size_t widest;            // the largest row of hit and unhit
+	size_t widest_hit;        // the largest row of hit
+	size_t widest_unhit;      // the largest row of unhit
 	size_t live;              // the most distinct live values of a state
 	bool passer_moves;        // a state without a live hand has own-hands moves
 };
@@ -131,8 +132,8 @@ static bool build_class(struct dense_class *c, const struct hand_class *cls, uns
 	if (!c->state_of || !c->engine_of || !c->live || !c->self_count || !number_states(c, cls) ||
 	    !to_runs(c, &cls->self, &c->self, c->self_count, &f->self_loop) ||
 	    !to_runs(c, &cls->unself, &c->unself, NULL, &ignored) ||
-	    !to_edges(c, modulus, &cls->hit, &c->hit, &f->widest, &f->hit_loop) ||
-	    !to_edges(c, modulus, &cls->unhit, &c->unhit, &f->widest, &ignored))
+	    !to_edges(c, modulus, &cls->hit, &c->hit, &f->widest_hit, &f->hit_loop) ||
+	    !to_edges(c, modulus, &cls->unhit, &c->unhit, &f->widest_unhit, &ignored))
 		return false;
 	for (uint32_t e = 0; e < c->n; e++) {
 		size_t k = 0;
@@ -144,21 +145,29 @@ static bool build_class(struct dense_class *c, const struct hand_class *cls, uns
 	return true;
 }
 
-// Whether the tables fit the dense engine (see dense_build), and its bound on attacks. A
-// side whose mover's own-hands move keeps its state, and whose opponent's tap keeps theirs,
-// would count one move twice.
+static size_t larger(size_t a, size_t b)
+{
+	return a > b ? a : b;
+}
+
+// Whether the tables fit the dense engine (see dense_build), and its bounds on attacks and
+// on dense_reach. A side whose mover's own-hands move keeps its state, and whose opponent's
+// tap keeps theirs, would count one move twice. Only the attacks go to a counter byte: the
+// attack parents of a position (unhit, as many as the values a dead hand was tapped from
+// under cutoff) are only listed.
 static bool dense_fits(struct dense *d, const struct class_facts *f)
 {
-	size_t most = 1;
+	size_t attacks = 1, reach = 1;
 	bool ok = true;
 	for (unsigned s = 0; s < d->sides; s++) {
 		const struct class_facts *mover = &f[s], *other = &f[dense_other(d, s)];
-		size_t attacks = mover->live * other->widest;
-		most = attacks > most ? attacks : most;
+		attacks = larger(attacks, mover->live * other->widest_hit);
+		reach = larger(reach, mover->live * larger(other->widest_hit, other->widest_unhit));
 		ok &= !(mover->self_loop && other->hit_loop) && !mover->passer_moves;
 	}
-	d->max_attacks = most;
-	return ok && most <= DENSE_MAX_ATTACKS;
+	d->max_attacks = attacks;
+	d->max_reach = reach;
+	return ok && attacks <= DENSE_MAX_ATTACKS;
 }
 
 enum status dense_build(const struct rules *rules, struct dense **out, struct error *err)
@@ -218,7 +227,7 @@ void dense_free(struct dense *d)
 bool dense_scratch_init(struct dense_scratch *s, const struct dense *d)
 {
 	s->stamps = d->n[0] > d->n[1] ? d->n[0] : d->n[1];
-	s->out = malloc(d->max_attacks * sizeof *s->out);
+	s->out = malloc(d->max_reach * sizeof *s->out);
 	s->stamp = calloc(s->stamps ? s->stamps : 1, sizeof *s->stamp);
 	s->token = 0;
 	return s->out && s->stamp;

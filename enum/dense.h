@@ -54,6 +54,7 @@ struct dense {
 	uint32_t rows;           // rows of all sides: n[0] (+ n[1])
 	uint64_t block;          // positions of one side: n[0] * n[1] (rules->block)
 	size_t max_attacks;      // bound on the distinct attack (or pass) moves of a position
+	size_t max_reach;        // bound on what dense_reach finds: those, or attack parents
 };
 
 // Attack moves of a position fit a one-byte counter below this.
@@ -83,7 +84,7 @@ static inline unsigned dense_row_side(const struct dense *d, uint32_t *r)
 
 // Per-thread scratch for dense_reach.
 struct dense_scratch {
-	uint32_t *out;   // max_attacks entries: the targets found
+	uint32_t *out;   // max_reach entries: the targets found
 	uint32_t *stamp; // stamps entries: the states of the larger class
 	uint32_t stamps, token;
 };

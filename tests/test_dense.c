@@ -337,6 +337,9 @@ static const struct dense_case starts[] = {
 	{{2, {2, 3}, 4, "stumps,cutoff"}, "0h3h/012"},
 	{{2, {3, 2}, 6, "divisions-only"}, "005/05"},
 	{{2, {2, 1}, 5, "cutoff,suicide"}, "4/04"},
+	// Past 253 attack parents (a dead hand tapped from any of 127 values), 2113536 positions;
+	// from the start the walk passes 254 layers.
+	{{2, {2, 1}, 128, "cutoff"}, "100.100/100"},
 };
 
 #define MIXES (sizeof mixes / sizeof mixes[0])
@@ -603,6 +606,20 @@ Test(dense, declines_other_shapes)
 		cr_assert_null(d, "%s: dense_build accepted it", name);
 		rules_free(rules);
 	}
+}
+
+// A position's attack parents may pass the counter's bound (DENSE_MAX_ATTACKS) as long as
+// its attacks do not: under cutoff a dead hand may have been tapped from any of r - 1 values.
+// Its walks and solves are in the cases (starts).
+Test(dense, takes_attack_parents_past_the_counter)
+{
+	static const struct instance in = {2, {2, 1}, 128, "cutoff"};
+	struct rules *rules = instance_rules(&in);
+	struct dense *d = must_build(rules, "2,1 r128 cutoff");
+	cr_assert_leq(d->max_attacks, DENSE_MAX_ATTACKS);
+	cr_assert_gt(d->max_reach, DENSE_MAX_ATTACKS);
+	dense_free(d);
+	rules_free(rules);
 }
 
 // ---- (c) solves ----
