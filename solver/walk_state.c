@@ -71,22 +71,22 @@ enum status walk_state_enumerate(const struct plan *plan, const struct progress 
 }
 
 enum status walk_state_dense(const struct dense *d, const struct progress *progress,
-			     struct checkpoint *ck, struct bitmatrix *reachable, struct error *err)
+			     struct checkpoint *ck, struct bitpair *reachable, struct error *err)
 {
 	struct enumeration walked = {.size = d->rules->size};
 	enum status st;
-	*reachable = (struct bitmatrix){0};
+	*reachable = (struct bitpair){.sides = d->sides};
 	bool held = ck && checkpoint_bytes(ck, "reachable") != UINT64_MAX;
-	if (held && !bitmatrix_init(reachable, d->n))
+	if (held && !bitpair_init(reachable, d->sides, d->n))
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
-				 (unsigned long long)bitmatrix_bytes(d->n));
+				 (unsigned long long)bitpair_bytes(d->sides, d->n));
 	st = held ? STATUS_OK : dense_walk(d, NULL, progress, &walked, reachable, err);
-	struct checkpoint_section s = {"reachable", reachable->bits, bitmatrix_bytes(d->n)};
+	struct checkpoint_section s = {"reachable", reachable->side[0].bits, bitpair_bytes(d->sides, d->n)};
 	struct progress_step step = walked_step(&walked);
 	if (st == STATUS_OK && ck)
 		st = held ? checkpoint_load(ck, &s, 1, err)
 			  : checkpoint_level(ck, progress, &step, CHECKPOINT_STAGE_WALK, &s, 1, err);
 	if (st != STATUS_OK)
-		bitmatrix_free(reachable);
+		bitpair_free(reachable);
 	return st;
 }

@@ -181,14 +181,16 @@ static void stop_at(void *ctx, const struct progress_step *step)
 }
 
 // Solves the instance with the checkpoint ck (NULL: none), two players into sol, more into
-// coal; returns the status.
-static enum status solve(const struct rules *rules, const struct progress *pr, struct checkpoint *ck,
-			 struct solution *sol, struct coalition *coal)
+// coal, on the generic engine if generic (plan_drop_dense); returns the status.
+static enum status solve(const struct rules *rules, bool generic, const struct progress *pr,
+			 struct checkpoint *ck, struct solution *sol, struct coalition *coal)
 {
 	struct plan plan;
 	struct enumeration e = {0};
 	struct error err = {{0}};
 	cr_assert_eq(plan_build(rules, &plan, &err), STATUS_OK, "%s", err.msg);
+	if (generic)
+		plan_drop_dense(&plan);
 	enum status st;
 	if (rules->players == 2) {
 		st = retrograde_solve_plan(&plan, NULL, pr, ck, sol, &err);
@@ -223,8 +225,8 @@ static void expect_same(const struct rules *rules, struct solution *a, struct co
 
 // Stops a solve of rules at level of phase (every: the interval), then resumes it from the
 // state it kept (or, with walk_only, from the state it kept after its walk).
-static void stop_and_resume(const struct rules *rules, const char *phase, unsigned level, unsigned every,
-			    bool walk_only, struct solution *want, struct coalition *want_c)
+static void stop_and_resume(const struct rules *rules, bool generic, const char *phase, unsigned level,
+			    unsigned every, bool walk_only, struct solution *want, struct coalition *want_c)
 {
 	char settings[DESCRIBE_MAX], what[DESCRIBE_MAX + 64], from[300], to[300];
 	struct stopper s = {.level = level, .copy_walk = walk_only};
@@ -237,7 +239,7 @@ static void stop_and_resume(const struct rules *rules, const char *phase, unsign
 	dir_name(s.dir, sizeof s.dir);
 	snprintf(what, sizeof what, "%s stopped at %s level %u%s", settings, phase, level, walk_only ? ", the walk kept" : "");
 	open_ok(&ck, s.dir, settings, every);
-	cr_assert_eq(solve(rules, &pr, &ck, &got, &got_c), STATUS_INTERRUPTED, "%s", what);
+	cr_assert_eq(solve(rules, generic, &pr, &ck, &got, &got_c), STATUS_INTERRUPTED, "%s", what);
 	if (walk_only) {
 		snprintf(from, sizeof from, "%s/walk", s.dir);
 		snprintf(to, sizeof to, "%s/state", s.dir);
@@ -246,26 +248,29 @@ static void stop_and_resume(const struct rules *rules, const char *phase, unsign
 	open_ok(&ck, s.dir, settings, NEVER);
 	cr_assert(walk_only ? checkpoint_holds(&ck, CHECKPOINT_STAGE_WALK) : ck.level == level, "%s: holds %s %u", what,
 		  ck.stage, ck.level);
-	cr_assert_eq(solve(rules, NULL, &ck, &got, &got_c), STATUS_OK, "%s", what);
+	cr_assert_eq(solve(rules, generic, NULL, &ck, &got, &got_c), STATUS_OK, "%s", what);
 	expect_same(rules, want, want_c, &got, &got_c, what);
 	dir_remove(s.dir);
 }
 
 Test(checkpoint, solves_resume_to_the_same_solution)
 {
-	// Dense (two players, equal hands), generic (uneven hands), coalition (three players).
-	struct instance cases[] = {{2, {2, 2}, 5, "cutoff,suicide"}, {2, {3, 2}, 5, ""}, {3, {2, 2, 2}, 4, ""}};
+	// Dense (two players, equal hands and uneven), generic (uneven hands, the plan's dense
+	// tables dropped), coalition (three players).
+	struct instance cases[] = {{2, {2, 2}, 5, "cutoff,suicide"}, {2, {3, 2}, 5, ""}, {2, {3, 2}, 5, ""},
+				   {3, {2, 2, 2}, 4, ""}};
+	const bool generic[] = {false, false, true, false};
 	unsigned levels[] = {0, 1, 6, 11}; // every case runs levels 0 to 12 at least
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct rules *rules = instance_rules(&cases[i]);
 		const char *phase = rules->players == 2 ? "solve" : "coalition";
 		struct solution want;
 		struct coalition want_c;
-		cr_assert_eq(solve(rules, NULL, NULL, &want, &want_c), STATUS_OK);
+		cr_assert_eq(solve(rules, generic[i], NULL, NULL, &want, &want_c), STATUS_OK);
 		for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
-			stop_and_resume(rules, phase, levels[k], NEVER, false, &want, &want_c);
-		stop_and_resume(rules, phase, 3, 0, false, &want, &want_c);
-		stop_and_resume(rules, phase, 0, 0, true, &want, &want_c);
+			stop_and_resume(rules, generic[i], phase, levels[k], NEVER, false, &want, &want_c);
+		stop_and_resume(rules, generic[i], phase, 3, 0, false, &want, &want_c);
+		stop_and_resume(rules, generic[i], phase, 0, 0, true, &want, &want_c);
 		if (rules->players == 2)
 			solution_free(&want);
 		else
