@@ -30,7 +30,8 @@
 static const char help[] =
 	"usage: mpirun -np N chopsticks-mpi [count] [rule options] [--format text|csv|json]\n"
 	"       mpirun -np N chopsticks-mpi solve [rule options] [--format text|csv|json]\n"
-	"              [--save FILE] [--position CODE] [--stats FILE]  (chopsticks-mpi solve --help)\n"
+	"              [--save FILE] [--position CODE] [--stats FILE] [--checkpoint DIR]\n"
+	"              (chopsticks-mpi solve --help)\n"
 	"Without 'solve': does what 'chopsticks count' does, with the walk spread over N MPI\n"
 	"ranks, and prints exactly what it prints (text, csv, json): positions, distinct,\n"
 	"reachable, terminal, max_depth and the positions at each distance. Two players (most\n"

@@ -172,3 +172,45 @@ enum status rows_walk(const struct dense *d, struct exchange *ex, const struct p
 		slab_free(&w.m[k]);
 	return st;
 }
+
+// The walk's state: this rank's rows of the reachable matrix and the count over all ranks.
+static void walk_sections(struct slab *seen, uint64_t *count, struct checkpoint_section *s)
+{
+	s[0] = (struct checkpoint_section){"reachable", seen->bits, (uint64_t)seen->rows * seen->words * sizeof *seen->bits};
+	s[1] = (struct checkpoint_section){"counts", count, sizeof *count};
+}
+
+// *seen and *count from the walk's state; the status agreed.
+static enum status load_walk(const struct exchange *ex, struct checkpoint *c, uint64_t *count, struct slab *seen,
+			     struct error *err)
+{
+	struct checkpoint_section s[2];
+	uint32_t lo = ex->lo[ex->rank], rows = ex->lo[ex->rank + 1] - lo;
+	enum status st = slab_init(seen, lo, rows, ex->words) ? STATUS_OK
+		: error_set(err, STATUS_FAILURE, "rank %d: out of memory: the walk needs %llu bytes", ex->rank,
+			    (unsigned long long)(8 * (uint64_t)rows * ex->words));
+	walk_sections(seen, count, s);
+	if (st == STATUS_OK)
+		st = checkpoint_load(c, s, 2, err);
+	return walk_agree(ex->comm, st, err);
+}
+
+enum status rows_walk_state(const struct dense *d, struct exchange *ex, const struct progress *progress,
+			    struct stats *stats, struct rank_state *ck, uint64_t *count, struct slab *seen,
+			    uint8_t *depth, struct error *err)
+{
+	struct checkpoint *held = rank_state_last(ck);
+	struct enumeration e;
+	*count = 0;
+	*seen = (struct slab){0};
+	if (held && !depth)
+		return checkpoint_holds(held, CHECKPOINT_STAGE_WALK) ? load_walk(ex, held, count, seen, err) : STATUS_OK;
+	enum status st = rows_walk(d, ex, progress, stats, &e, seen, depth, err);
+	*count = e.reachable_count;
+	struct checkpoint_section s[2];
+	struct progress_step step = {.phase = "walk", .level = e.max_depth, .done = e.reachable_count, .at_most = e.size};
+	walk_sections(seen, count, s);
+	if (st == STATUS_OK && !held) // a state held is that of the walk or a later one
+		st = rank_state_boundary(ck, progress, &step, CHECKPOINT_STAGE_WALK, s, 2, err);
+	return st;
+}

@@ -12,6 +12,7 @@
 #include "enumerate.h"
 #include "exchange.h"
 #include "progress.h"
+#include "rank_state.h"
 #include "stats.h"
 
 // Walks from the start of d->rules. Fills out's counts (out->size the whole index space,
@@ -23,5 +24,16 @@
 enum status rows_walk(const struct dense *d, struct exchange *ex, const struct progress *progress,
 		      struct stats *stats, struct enumeration *out, struct slab *seen, uint8_t *depth,
 		      struct error *err);
+
+// rows_walk as the first state of a solve with checkpoints ck (NULL: rows_walk alone), which
+// gives *count, the positions reachable over all ranks, and *seen. When ck has a state to
+// resume from the walk does not run, unless depth is asked for (the distances are not kept):
+// *seen comes from a state of the walk, and stays empty (bits NULL, *count 0) for a state of
+// the solve, which mpi_solve resumes from. Else the walk's end is offered to ck as the state
+// "walk" (sections "reachable", this rank's rows of it, and "counts"). Errors as rows_walk and
+// rank_state_boundary, the same on every rank.
+enum status rows_walk_state(const struct dense *d, struct exchange *ex, const struct progress *progress,
+			    struct stats *stats, struct rank_state *ck, uint64_t *count, struct slab *seen,
+			    uint8_t *depth, struct error *err);
 
 #endif

@@ -46,6 +46,9 @@ struct msolve {
 	uint8_t *grew;       // per row b: row b of WIN_NEW has a bit
 	uint32_t *split_lo, *split_hi; // per rank: the word columns y whose unself(y) meets its rows
 	struct solution *overflow;
+	struct rank_state *ck; // NULL: no checkpoints
+	unsigned level;        // the first level to run
+	uint64_t done, reachable_count; // over all ranks
 	bool parallel;
 	int oom;
 };
@@ -352,6 +355,16 @@ static uint64_t count_bits(const struct slab *m)
 	return count;
 }
 
+// Level 0 over every rank: seeds this rank's rows (their positions without attacks go to
+// ZERO_T, by way of WIN_NEXT) and counts the positions decided.
+static void seeded(struct msolve *s, const struct slab *reachable)
+{
+	seed(s, reachable, &s->m[M_WIN_NEXT]);
+	exchange_transpose(s->ex, &s->m[M_WIN_NEXT], &s->m[M_ZERO_T]);
+	s->done = count_bits(&s->m[M_WIN_NEW]) + count_bits(&s->m[M_LOSS_NEW]);
+	exchange_allreduce(&s->done, 1, MPI_UINT64_T, MPI_SUM, s->ex->comm);
+}
+
 // Whether any rank raised flag (a bit of 1 stop, 2 out of memory); collective.
 static int agree(const struct msolve *s, int flags)
 {
@@ -359,19 +372,64 @@ static int agree(const struct msolve *s, int flags)
 	return flags;
 }
 
-static enum status run_levels(struct msolve *s, uint64_t reachable_count, const struct progress *progress,
-			      unsigned *levels, struct error *err)
+// This rank's part of the state at a level boundary (dense_state_sections over its rows);
+// counts holds the positions decided and reachable over all ranks. WIN_NEXT, X and grew are
+// cleared before each use: not part of it.
+_Static_assert(M_WIN_NEXT == DENSE_STATE_MATRICES, "the matrices of a state come first");
+
+static void state_sections(struct msolve *s, uint64_t *counts, struct checkpoint_section *sec)
 {
-	uint64_t done = count_bits(&s->m[M_WIN_NEW]) + count_bits(&s->m[M_LOSS_NEW]);
-	exchange_allreduce(&done, 1, MPI_UINT64_T, MPI_SUM, s->ex->comm);
-	struct progress_step step = {.phase = "solve", .total = reachable_count, .done = done};
-	stats_level(s->stats, STATS_SOLVE, done, s->ex); // the seeding
-	for (unsigned k = 0;; k++) {
+	uint64_t rows = s->hi - s->lo, *matrix[DENSE_STATE_MATRICES];
+	for (unsigned k = 0; k < DENSE_STATE_MATRICES; k++)
+		matrix[k] = s->m[k].bits;
+	dense_state_sections(counts, s->cnt, rows * s->n, s->overflow, matrix, rows * s->words * sizeof *s->x, sec);
+}
+
+// rank_state_boundary with the state (computing the sections costs nothing: none is read).
+static enum status boundary(struct msolve *s, const struct progress *progress,
+			    const struct progress_step *step, struct error *err)
+{
+	uint64_t counts[2] = {step->done, s->reachable_count};
+	struct checkpoint_section sec[DENSE_STATE_SECTIONS];
+	state_sections(s, counts, sec);
+	return rank_state_boundary(s->ck, progress, step, MPI_SOLVE_STAGE, sec, DENSE_STATE_SECTIONS, err);
+}
+
+// The state of the checkpoint instead of the seed; the status agreed.
+static enum status restore(struct msolve *s, struct error *err)
+{
+	struct checkpoint *c = rank_state_last(s->ck);
+	uint64_t counts[2] = {0, 0};
+	struct checkpoint_section sec[DENSE_STATE_SECTIONS];
+	enum status st = dense_state_overflow(c, s->overflow, err);
+	if (st == STATUS_OK) {
+		state_sections(s, counts, sec);
+		st = checkpoint_load(c, sec, DENSE_STATE_SECTIONS, err);
+	}
+	s->done = counts[0];
+	s->reachable_count = counts[1];
+	s->level = c->level;
+	return walk_agree(s->ex->comm, st, err);
+}
+
+static enum status run_levels(struct msolve *s, const struct progress *progress, unsigned *levels,
+			      struct error *err)
+{
+	struct progress_step step = {.phase = "solve", .total = s->reachable_count, .done = s->done};
+	stats_level(s->stats, STATS_SOLVE, s->done, s->ex); // the seeding, or the state resumed
+	*levels = s->level;
+	for (unsigned k = s->level;; k++) {
 		step.level = k;
 		progress_report(progress, &step);
 		int flags = agree(s, (progress_stopped(progress) ? 1 : 0) | (s->oom ? 2 : 0));
 		if (flags & 2)
 			return error_set(err, STATUS_FAILURE, "out of memory during the solve");
+		// A level boundary: every rank holds the complete state of remoteness k (its rows
+		// of the bytes, WON, DECIDED, ZERO_T, and the last level's WIN_NEW and LOSS_NEW),
+		// and no message is in flight.
+		enum status st = boundary(s, progress, &step, err);
+		if (st != STATUS_OK)
+			return st;
 		if (flags & 1)
 			return error_set(err, STATUS_INTERRUPTED, "interrupted");
 		uint64_t found = level(s, k);
@@ -383,9 +441,6 @@ static enum status run_levels(struct msolve *s, uint64_t reachable_count, const 
 			break;
 		step.done += found;
 		*levels = k + 1;
-		// A level boundary: every rank holds the complete state of remoteness k + 1 (its rows
-		// of the bytes, WON, DECIDED, ZERO_T, and this level's WIN_NEW and LOSS_NEW), and no
-		// message is in flight. A checkpoint of the MPI solve would be written here.
 	}
 	if (agree(s, s->oom ? 2 : 0))
 		return error_set(err, STATUS_FAILURE, "out of memory during the solve");
@@ -428,13 +483,15 @@ static void free_work(struct msolve *s)
 
 enum status mpi_solve(const struct dense *d, struct exchange *ex, struct slab *reachable,
 		      uint64_t reachable_count, const struct progress *progress, struct stats *stats,
-		      struct mpi_share *out, struct error *err)
+		      struct rank_state *ck, struct mpi_share *out, struct error *err)
 {
 	memset(out, 0, sizeof *out);
 	uint32_t lo = ex->lo[ex->rank], hi = ex->lo[ex->rank + 1], w = hi - lo;
 	uint64_t owned = (uint64_t)w * d->n[0];
 	assert(d->sides == 1); // equal hands only (solve_main.c refuses the others)
-	struct msolve s = {.d = d, .ex = ex, .stats = stats, .lo = lo, .hi = hi, .n = d->n[0], .words = ex->words,
+	bool resume = checkpoint_holds(rank_state_last(ck), MPI_SOLVE_STAGE);
+	struct msolve s = {.d = d, .ex = ex, .stats = stats, .ck = ck, .reachable_count = reachable_count,
+			   .lo = lo, .hi = hi, .n = d->n[0], .words = ex->words,
 			   .cnt = malloc(owned ? owned : 1), .cross_words = (w + 63) / 64, .grew = malloc(w ? w : 1),
 			   .split_lo = malloc((size_t)ex->ranks * sizeof *s.split_lo),
 			   .split_hi = malloc((size_t)ex->ranks * sizeof *s.split_hi), .overflow = &out->overflow,
@@ -446,8 +503,8 @@ enum status mpi_solve(const struct dense *d, struct exchange *ex, struct slab *r
 						  ex->rank, (unsigned long long)(owned + M_COUNT * 8 * (uint64_t)w * ex->words));
 	if ((st = walk_agree(ex->comm, st, err)) == STATUS_OK) {
 		split_columns(&s);
-		seed(&s, reachable, &s.m[M_WIN_NEXT]);
-		exchange_transpose(ex, &s.m[M_WIN_NEXT], &s.m[M_ZERO_T]);
+		if (!resume)
+			seeded(&s, reachable);
 	}
 	slab_free(reachable);
 	if (st == STATUS_OK) {
@@ -456,8 +513,10 @@ enum status mpi_solve(const struct dense *d, struct exchange *ex, struct slab *r
 		st = s.x && !s.oom ? STATUS_OK : error_set(err, STATUS_FAILURE, "rank %d: out of memory during the solve", ex->rank);
 		st = walk_agree(ex->comm, st, err);
 	}
+	if (st == STATUS_OK && resume)
+		st = restore(&s, err);
 	if (st == STATUS_OK)
-		st = run_levels(&s, reachable_count, progress, &out->levels, err);
+		st = run_levels(&s, progress, &out->levels, err);
 	if (st == STATUS_OK) {
 		if (out->overflow.overflow_count > 1)
 			qsort((uint8_t *)out->overflow.overflow, out->overflow.overflow_count, 16, by_index);

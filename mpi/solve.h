@@ -11,6 +11,7 @@
 #include "dense.h"
 #include "exchange.h"
 #include "progress.h"
+#include "rank_state.h"
 #include "retrograde.h"
 #include "stats.h"
 
@@ -28,15 +29,20 @@ struct mpi_share {
 };
 
 #define MPI_SOLVE_UNREACHABLE 255
+// The stage of its checkpoints (rank_state.h).
+#define MPI_SOLVE_STAGE "dense-rows"
 
 // Solves the positions of reachable (this rank's rows, from rows_walk; freed once read)
-// into *out; reachable_count is the number of them over all ranks (for the progress).
-// Collective; every rank gets the same status: STATUS_FAILURE (allocation), STATUS_BAD_INPUT
-// (a remoteness past SOLUTION_MAX_REMOTENESS), STATUS_INTERRUPTED, with err set; *out is
-// then empty. Free with mpi_share_free.
+// into *out; reachable_count is the number of them over all ranks (for the progress). With
+// checkpoints ck (NULL: none) it offers its state at every level boundary
+// (rank_state_boundary) and, when the state to resume from is of MPI_SOLVE_STAGE, starts
+// from it instead (reachable and reachable_count are then unused). Collective; every rank
+// gets the same status: STATUS_FAILURE (allocation, a checkpoint not written), STATUS_BAD_INPUT
+// (a remoteness past SOLUTION_MAX_REMOTENESS, a damaged checkpoint), STATUS_INTERRUPTED, with
+// err set; *out is then empty. Free with mpi_share_free.
 enum status mpi_solve(const struct dense *d, struct exchange *ex, struct slab *reachable,
 		      uint64_t reachable_count, const struct progress *progress, struct stats *stats,
-		      struct mpi_share *out, struct error *err);
+		      struct rank_state *ck, struct mpi_share *out, struct error *err);
 void mpi_share_free(struct mpi_share *s);
 
 // The value of position (a, b) of this rank's rows, and its remoteness (0 for a draw or an

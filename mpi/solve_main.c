@@ -3,7 +3,9 @@
 // engine), spread over MPI ranks: the row walk (rows_walk.h), the row solve (solve.h), then
 // the report (result.h), printed by rank 0 with the printers of `chopsticks solve`
 // (cli/solve_report.c), so that text, csv and json are the same byte for byte, and --save
-// writes the same table. Other shapes, --export and --estimate are refused (exit 2).
+// writes the same table; --checkpoint keeps each rank's part of the state (rank_state.h)
+// after the walk and at the solve's level boundaries. Other shapes, --export and --estimate
+// are refused (exit 2).
 #include "solve_main.h"
 
 #include <gmp.h>
@@ -11,6 +13,7 @@
 #include <stdlib.h>
 
 #include "args.h"
+#include "describe.h"
 #include "front.h"
 #include "message.h"
 #include "output.h"
@@ -24,6 +27,7 @@
 static const char help[] =
 	"usage: mpirun -np N chopsticks-mpi solve [rule options] [--position CODE] [--save FILE]\n"
 	"                                         [--stats FILE] [--format text|csv|json]\n"
+	"                                         [--checkpoint DIR [--checkpoint-every SECONDS]]\n"
 	"Does what 'chopsticks solve' does for two players with the same number of hands, with the\n"
 	"walk and the solve spread over N MPI ranks, and prints exactly what it prints (text, csv,\n"
 	"json): the value and remoteness at the start or at --position, counts by value, the\n"
@@ -38,9 +42,12 @@ static const char help[] =
 	"  --stats FILE       write per level the positions settled, the bytes the ranks sent\n"
 	"                     each other and the time, and each rank's peak memory and CPU\n"
 	"                     time, as JSON (README 'Running on a cluster' lists the keys)\n"
-	"Other shapes (three or more players, uneven hands), --export, --estimate and\n"
-	"--checkpoint: run 'chopsticks solve' on one machine. --threads sets the OpenMP\n"
-	"threads of each rank.\n";
+	"--checkpoint DIR keeps the state as 'chopsticks solve --checkpoint' does, but not in\n"
+	"DIR/state: each rank keeps its part in DIR/rank-K.0 and DIR/rank-K.1, written in turn,\n"
+	"so that a kill leaves a state every rank holds whole; the same command on the same\n"
+	"number of ranks resumes from it, with the same output (README 'Checkpoints').\n"
+	"Other shapes (three or more players, uneven hands), --export and --estimate: run\n"
+	"'chopsticks solve' on one machine. --threads sets the OpenMP threads of each rank.\n";
 
 enum { OPT_POSITION, OPT_SAVE, OPT_STATS, OPT_EXPORT, OPT_ESTIMATE };
 static const struct extra_option extra[] = {
@@ -49,7 +56,7 @@ static const struct extra_option extra[] = {
 	{"--stats", true, NULL, 0},
 	{"--export", true, NULL, 0},
 	{"--estimate", false, NULL, 0}};
-static const struct command_args command = {"solve", "chopsticks-mpi", ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA,
+static const struct command_args command = {"solve", "chopsticks-mpi", ARGS_RULES | ARGS_COMPUTE | ARGS_CHECKPOINT, FORMATS_DATA,
 					    extra, 5, NULL, help};
 
 static const char what[] = "1.94 bytes per owned position, 2.94 with csv, and the tables";
@@ -105,6 +112,8 @@ struct run {
 	struct exchange ex;
 	struct mpi_share share;
 	struct stats stats;
+	struct rank_state ck;
+	bool checkpointing;
 	uint8_t *depth;
 	int rank;
 };
@@ -116,6 +125,32 @@ static bool reachable_at(const void *ctx, uint64_t idx)
 	unsigned rem;
 	result_at(&r->share, (struct exchange *)&r->ex, idx, &v, &rem);
 	return v != VALUE_UNKNOWN;
+}
+
+// Opens the directory of --checkpoint for the game of rules, on every rank.
+static enum status open_checkpoint(struct run *r, const struct rules *rules, struct error *err)
+{
+	char settings[DESCRIBE_MAX];
+	if (!r->opt->checkpoint)
+		return STATUS_OK;
+	describe_settings(rules, settings, sizeof settings);
+	r->checkpointing = true;
+	return rank_state_open(&r->ck, MPI_COMM_WORLD, r->opt->checkpoint, settings, r->opt->checkpoint_every, err);
+}
+
+// Once the command has succeeded and rank 0's output is flushed, every rank removes its part
+// of the state. Returns the exit status (a write error on stdout is main's to report).
+static int finish(struct run *r, int rc)
+{
+	struct error err;
+	if (!r->checkpointing)
+		return rc;
+	int ok = !rc && (r->rank || (fflush(stdout) == 0 && !ferror(stdout)));
+	MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	enum status st = ok ? rank_state_remove(&r->ck, &err) : STATUS_OK;
+	if (st == STATUS_OK)
+		return rc;
+	return r->rank ? front_exit_code(st) : output_failure("solve", st, err.msg);
 }
 
 // The walk and the solve; then what cmd_solve does with a solved game. Returns the exit status.
@@ -134,12 +169,15 @@ static int solve(struct run *r, const struct rules *rules)
 		st = error_set(&err, STATUS_FAILURE, "rank %d: out of memory: the distances need %llu bytes", r->rank,
 			       (unsigned long long)((uint64_t)w * r->d->n[0]));
 	st = walk_agree(MPI_COMM_WORLD, st, &err);
-	struct enumeration e;
+	if (st == STATUS_OK)
+		st = open_checkpoint(r, rules, &err);
+	struct rank_state *ck = r->checkpointing ? &r->ck : NULL;
+	uint64_t reachable_count = 0;
 	struct slab seen = {0};
 	if (st == STATUS_OK)
-		st = rows_walk(r->d, &r->ex, &progress, &r->stats, &e, &seen, r->depth, &err);
+		st = rows_walk_state(r->d, &r->ex, &progress, &r->stats, ck, &reachable_count, &seen, r->depth, &err);
 	if (st == STATUS_OK)
-		st = mpi_solve(r->d, &r->ex, &seen, e.reachable_count, &progress, &r->stats, &r->share, &err);
+		st = mpi_solve(r->d, &r->ex, &seen, reachable_count, &progress, &r->stats, ck, &r->share, &err);
 	slab_free(&seen);
 	exchange_release(&r->ex); // the report's gathers use buffers of their own
 	if (st != STATUS_OK)
@@ -189,7 +227,7 @@ int solve_main(int argc, char **argv, int rank, int ranks)
 	front_loud(saved);
 	if (rc < 0) {
 		struct run r = {.opt = &opt, .d = plan.dense, .rank = rank};
-		rc = solve(&r, rules);
+		rc = finish(&r, solve(&r, rules));
 		mpi_share_free(&r.share);
 		exchange_free(&r.ex);
 		stats_free(&r.stats);

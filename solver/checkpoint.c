@@ -79,7 +79,8 @@ static bool read_all(int fd, uint8_t *p, uint64_t n, uint64_t at)
 static enum status make_dir(const struct checkpoint *c, struct error *err)
 {
 	struct stat sb;
-	if (stat(c->dir, &sb) != 0 && (errno != ENOENT || mkdir(c->dir, 0777) != 0))
+	// EEXIST: another process (an MPI rank) made it meanwhile.
+	if (stat(c->dir, &sb) != 0 && (errno != ENOENT || (mkdir(c->dir, 0777) != 0 && errno != EEXIST)))
 		return error_set(err, STATUS_FAILURE, "--checkpoint '%s': %s", c->dir, strerror(errno));
 	if (stat(c->dir, &sb) == 0 && !S_ISDIR(sb.st_mode))
 		return error_set(err, STATUS_BAD_INPUT, "--checkpoint '%s': not a directory", c->dir);
@@ -377,29 +378,43 @@ static void note(const struct progress *pr, const struct progress_step *step, co
 	progress_report(pr, &noted);
 }
 
+void checkpoint_resumed(struct checkpoint *c, const struct progress *pr, const struct progress_step *step)
+{
+	char text[64], at[32];
+	if (!c || !c->resumed)
+		return;
+	snprintf(text, sizeof text, "resumed %s", where(c, at, sizeof at));
+	note(pr, step, text);
+	c->resumed = false;
+}
+
+void checkpoint_written(const struct progress *pr, const struct progress_step *step)
+{
+	note(pr, step, "checkpoint written");
+}
+
+enum status checkpoint_interrupted(const struct checkpoint *c, struct error *err)
+{
+	char at[32];
+	return error_set(err, STATUS_INTERRUPTED, "interrupted; the state %s is kept in '%s': the same command resumes from it",
+			 where(c, at, sizeof at), c->dir);
+}
+
 enum status checkpoint_level(struct checkpoint *c, const struct progress *pr,
 			     const struct progress_step *step, const char *stage,
 			     const struct checkpoint_section *s, unsigned n, struct error *err)
 {
-	char text[64], at[32];
 	if (!c)
 		return STATUS_OK;
-	if (c->resumed) {
-		snprintf(text, sizeof text, "resumed %s", where(c, at, sizeof at));
-		note(pr, step, text);
-		c->resumed = false;
-	}
+	checkpoint_resumed(c, pr, step);
 	bool stop = progress_stopped(pr), held = !strcmp(c->stage, stage) && c->level == step->level;
 	if (!held && (stop || checkpoint_due(c))) {
 		enum status st = checkpoint_save(c, stage, step->level, s, n, err);
 		if (st != STATUS_OK)
 			return st;
-		note(pr, step, "checkpoint written");
+		checkpoint_written(pr, step);
 	}
-	if (stop)
-		return error_set(err, STATUS_INTERRUPTED, "interrupted; the state %s is kept in '%s': the same command resumes from it",
-				 where(c, at, sizeof at), c->dir);
-	return STATUS_OK;
+	return stop ? checkpoint_interrupted(c, err) : STATUS_OK;
 }
 
 enum status checkpoint_remove(struct checkpoint *c, struct error *err)

@@ -86,6 +86,13 @@ enum status checkpoint_save(struct checkpoint *c, const char *stage, unsigned le
 enum status checkpoint_level(struct checkpoint *c, const struct progress *pr,
 			     const struct progress_step *step, const char *stage,
 			     const struct checkpoint_section *s, unsigned n, struct error *err);
+// The pieces of checkpoint_level, for a solve spread over processes (mpi/rank_state.h), whose
+// ranks agree on when to save: after a load, reports "resumed at level K" (or "after the
+// walk") once as a note of step (c NULL: nothing); reports "checkpoint written"; and returns
+// STATUS_INTERRUPTED with the message of a run stopped once c holds its state.
+void checkpoint_resumed(struct checkpoint *c, const struct progress *pr, const struct progress_step *step);
+void checkpoint_written(const struct progress *pr, const struct progress_step *step);
+enum status checkpoint_interrupted(const struct checkpoint *c, struct error *err);
 // Removes DIR/NAME and DIR/NAME.tmp (DIR stays), once the run they served has succeeded.
 // STATUS_FAILURE on errors other than their absence.
 enum status checkpoint_remove(struct checkpoint *c, struct error *err);

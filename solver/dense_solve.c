@@ -359,45 +359,61 @@ static uint64_t wins_to_losses(struct solve *s, unsigned k)
 	return found;
 }
 
-// The state at a level boundary as checkpoint sections; counts holds done and the reachable
-// count (the overflow list is as long as out says).
-static const char *const matrix_name[M_WIN_NEXT] = {"won", "decided", "zero_t", "win_new", "loss_new"};
-enum { STATE_SECTIONS = M_WIN_NEXT + 3 };
+static const char *const matrix_name[DENSE_STATE_MATRICES] = {"won", "decided", "zero_t", "win_new", "loss_new"};
+_Static_assert(M_WIN_NEXT == DENSE_STATE_MATRICES, "the matrices of a state come first");
 
-static void state_sections(struct solve *s, uint64_t *counts, struct checkpoint_section *sec)
+void dense_state_sections(uint64_t *counts, uint8_t *bytes, uint64_t byte_count, const struct solution *overflow,
+			  uint64_t *const *matrix, uint64_t matrix_bytes, struct checkpoint_section *sec)
 {
 	sec[0] = (struct checkpoint_section){"counts", counts, 2 * sizeof *counts};
-	sec[1] = (struct checkpoint_section){"bytes", s->cnt, s->d->rules->size};
-	sec[2] = (struct checkpoint_section){"overflow", (uint8_t *)s->out->overflow, 16 * s->out->overflow_count};
-	for (unsigned k = 0; k < M_WIN_NEXT; k++) // a pair whole, both sides
-		sec[3 + k] = (struct checkpoint_section){matrix_name[k], s->m[k].side[0].bits,
-							 bitpair_words(&s->m[k]) * 8};
+	sec[1] = (struct checkpoint_section){"bytes", bytes, byte_count};
+	sec[2] = (struct checkpoint_section){"overflow", (uint8_t *)overflow->overflow, 16 * overflow->overflow_count};
+	for (unsigned k = 0; k < DENSE_STATE_MATRICES; k++)
+		sec[3 + k] = (struct checkpoint_section){matrix_name[k], matrix[k], matrix_bytes};
+}
+
+enum status dense_state_overflow(const struct checkpoint *c, struct solution *overflow, struct error *err)
+{
+	uint64_t bytes = checkpoint_bytes(c, "overflow");
+	if (bytes % 16)
+		return error_set(err, STATUS_BAD_INPUT, "--checkpoint '%s': its overflow list is damaged", c->dir);
+	if (!(overflow->overflow = malloc(bytes ? bytes : 1)))
+		return error_set(err, STATUS_FAILURE, "out of memory: the overflow list needs %llu bytes",
+				 (unsigned long long)bytes);
+	overflow->overflow_count = overflow->overflow_room = bytes / 16;
+	return STATUS_OK;
+}
+
+// The state at a level boundary; counts holds done and the reachable count.
+static void state_sections(struct solve *s, uint64_t *counts, struct checkpoint_section *sec)
+{
+	uint64_t *matrix[DENSE_STATE_MATRICES];
+	for (unsigned k = 0; k < DENSE_STATE_MATRICES; k++)
+		matrix[k] = s->m[k].side[0].bits; // a pair whole, both sides
+	dense_state_sections(counts, s->cnt, s->d->rules->size, s->out, matrix, bitpair_words(&s->m[0]) * 8, sec);
 }
 
 static enum status boundary(struct solve *s, const struct progress *progress,
 			    const struct progress_step *step, struct error *err)
 {
 	uint64_t counts[2] = {step->done, s->reachable_count};
-	struct checkpoint_section sec[STATE_SECTIONS];
+	struct checkpoint_section sec[DENSE_STATE_SECTIONS];
 	if (!s->ck)
 		return STATUS_OK;
 	state_sections(s, counts, sec);
-	return checkpoint_level(s->ck, progress, step, DENSE_SOLVE_STAGE, sec, STATE_SECTIONS, err);
+	return checkpoint_level(s->ck, progress, step, DENSE_SOLVE_STAGE, sec, DENSE_STATE_SECTIONS, err);
 }
 
 // The state of a checkpoint instead of the seed: every matrix is allocated.
 static enum status restore(struct solve *s, struct error *err)
 {
-	uint64_t counts[2], bytes = checkpoint_bytes(s->ck, "overflow");
-	struct checkpoint_section sec[STATE_SECTIONS];
-	if (bytes % 16)
-		return error_set(err, STATUS_BAD_INPUT, "--checkpoint '%s': its overflow list is damaged", s->ck->dir);
-	if (!(s->out->overflow = malloc(bytes ? bytes : 1)))
-		return error_set(err, STATUS_FAILURE, "out of memory: the overflow list needs %llu bytes",
-				 (unsigned long long)bytes);
-	s->out->overflow_count = s->out->overflow_room = bytes / 16;
+	uint64_t counts[2];
+	struct checkpoint_section sec[DENSE_STATE_SECTIONS];
+	enum status st = dense_state_overflow(s->ck, s->out, err);
+	if (st != STATUS_OK)
+		return st;
 	state_sections(s, counts, sec);
-	enum status st = checkpoint_load(s->ck, sec, STATE_SECTIONS, err);
+	st = checkpoint_load(s->ck, sec, DENSE_STATE_SECTIONS, err);
 	s->done = counts[0];
 	s->reachable_count = counts[1];
 	s->level = s->ck->level;

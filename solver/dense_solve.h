@@ -36,6 +36,21 @@ enum status dense_solve(const struct dense *d, struct bitpair *reachable,
 			const struct progress *progress, struct checkpoint *ck, struct solution *out,
 			unsigned *levels, struct error *err);
 
+// The state of a dense solve at a level boundary as checkpoint sections, shared with the MPI
+// solve (mpi/solve.c: a rank's rows of it) so that both name them alike: counts (counts[2]:
+// u64 positions decided, reachable), bytes (byte_count of them), overflow (the list of
+// overflow, 16 bytes per entry), then won, decided, zero_t, win_new and loss_new
+// (matrix[0 .. DENSE_STATE_MATRICES), matrix_bytes each: a whole pair, both sides, in the
+// dense solve). Pointers only: nothing is copied.
+#define DENSE_STATE_MATRICES 5
+#define DENSE_STATE_SECTIONS (DENSE_STATE_MATRICES + 3)
+void dense_state_sections(uint64_t *counts, uint8_t *bytes, uint64_t byte_count, const struct solution *overflow,
+			  uint64_t *const *matrix, uint64_t matrix_bytes, struct checkpoint_section *sec);
+// Before a state is loaded: gives overflow a list as long as the section "overflow" of the
+// state c holds. STATUS_BAD_INPUT when that is no whole number of entries, STATUS_FAILURE
+// when it cannot be allocated; free it with the solution.
+enum status dense_state_overflow(const struct checkpoint *c, struct solution *overflow, struct error *err);
+
 // Two kernels shared with the MPI solve (mpi/solve.c), which holds only some rows:
 // Whether every own-hands move of (a, b) of side t, to (b, a') of side other(t), is won for
 // its mover, given won_b, row b of side other(t) of the pair of won positions. Thread-safe.
