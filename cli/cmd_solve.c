@@ -47,9 +47,10 @@ static const char help[] =
 	"--checkpoint DIR keeps the state of the solve (either engine, any number of players) in\n"
 	"DIR/state, written to DIR/state.tmp, synced and renamed, so that a run killed at any moment\n"
 	"(SIGKILL too) leaves a whole state: after the walk, then at level boundaries. It takes\n"
-	"1.63 bytes per position with two players of equal hands, else 5 per index (1 + 4 P with\n"
-	"P >= 3 players), twice that on disk while one is written, and no more memory. The walk\n"
-	"for the distances of CSV and --export comes after the solve and is not kept.\n" ARGS_ESTIMATE_HELP GAME_TEXT_HELP;
+	"1.63 bytes per position with two players (the dense engine, equal hands or not), else 5\n"
+	"per index (1 + 4 P with P >= 3 players), twice that on disk while one is written, and no\n"
+	"more memory. The walk for the distances of CSV and --export comes after the solve and is\n"
+	"not kept.\n" ARGS_ESTIMATE_HELP GAME_TEXT_HELP;
 
 enum { OPT_POSITION, OPT_EXPORT, OPT_SAVE };
 static const struct extra_option extra[] = {

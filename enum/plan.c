@@ -5,9 +5,11 @@
 // 2-byte counters (5, with the walk's distances); the coalition solve
 // 4 bytes per player and the distance byte, the many-player one 1.5 bytes per player
 // (solver/many_solve.h), then 1.25 per player beside the walk for the distances. The
-// MPI solve (mpi/solve.c) keeps, per position of a rank's rows, the byte and seven bit
-// matrices (the dense solve's six and one for what the other ranks send), 1.875, plus two
-// exchange buffers of a quarter matrix each (1/16) with two ranks or more.
+// dense figures hold for uneven hands too: there each bit matrix is a pair, one rectangle
+// per seat to move, of one bit per position all the same (bitmatrix.h). The MPI solve
+// (mpi/solve.c, equal hands only) keeps, per position of a rank's rows, the byte and seven
+// bit matrices (the dense solve's six and one for what the other ranks send), 1.875, plus
+// two exchange buffers of a quarter matrix each (1/16) with two ranks or more.
 #include "plan.h"
 
 #include <gmp.h>
@@ -92,7 +94,7 @@ static double per_position(enum engine engine, unsigned players, enum plan_task 
 
 double plan_spec_bytes(const struct rules_spec *spec, enum plan_task task, unsigned ranks)
 {
-	bool dense = spec->players == 2 && spec->hands[0] == spec->hands[1];
+	bool dense = spec->players == 2;
 	enum engine engine = dense ? ENGINE_DENSE : spec->players >= 3 ? ENGINE_MANY : ENGINE_GENERIC;
 	return per_position(engine, spec->players, task, ranks);
 }
@@ -111,7 +113,7 @@ static double rank_bytes(const struct plan *p, unsigned ranks)
 {
 	uint64_t size = p->rules->size, n = ranks ? ranks : 1;
 	if (p->dense)
-		return (double)dense_walk_bytes(p->dense->n);
+		return (double)dense_walk_bytes(p->dense);
 	return (double)plan_block_bytes(size, size / n + (size % n != 0));
 }
 
@@ -153,11 +155,11 @@ uint64_t plan_mpi_exchange_words(uint32_t n, unsigned ranks)
 // distances when kept.
 static double mpi_solve_bytes(const struct dense *d, enum plan_task task, unsigned ranks)
 {
-	uint64_t w = widest_share(d->n, ranks), n = d->n;
+	uint64_t w = widest_share(d->n[0], ranks), n = d->n[0];
 	double slab = (double)(w * words_of(n) * 8), cross = (double)(64 * words_of(n) * words_of(w) * 8);
 	double owned = (double)(w * n);
 	return owned * (1 + (task == PLAN_MPI_SOLVE_DISTANCES)) + 6 * slab + (slab > cross ? slab : cross) +
-	       2.0 * 8 * (double)plan_mpi_exchange_words(d->n, ranks);
+	       2.0 * 8 * (double)plan_mpi_exchange_words(d->n[0], ranks);
 }
 
 double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks)
@@ -166,7 +168,7 @@ double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks)
 			(p->many ? (double)p->many->table_bytes : 0);
 	if (task == PLAN_MPI_WALK)
 		return rank_bytes(p, ranks) + tables;
-	if ((task == PLAN_MPI_SOLVE || task == PLAN_MPI_SOLVE_DISTANCES) && p->dense)
+	if ((task == PLAN_MPI_SOLVE || task == PLAN_MPI_SOLVE_DISTANCES) && p->dense && p->dense->sides == 1)
 		return mpi_solve_bytes(p->dense, task, ranks) + tables;
 	enum engine engine = p->dense ? ENGINE_DENSE : p->many ? ENGINE_MANY : ENGINE_GENERIC;
 	return (double)p->rules->size * per_position(engine, p->rules->players, task, ranks) + tables;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// One plan per instance: given the built rules, it decides the engine (dense for two players
-// with equal hands when dense_build accepts the rules, many-player for three or more when
+// One plan per instance: given the built rules, it decides the engine (dense for two players,
+// equal hands or not, when dense_build accepts the rules, many-player for three or more when
 // many_build accepts them, else generic), builds that engine's
 // tables once, and answers how many bytes each task needs. It is the only home of the
 // bytes-per-position figures; it allocates nothing per position.
@@ -55,17 +55,18 @@ void plan_use_generic(struct plan *p);
 
 // Bytes per distinct position task needs on an instance of this shape, before any rules are
 // built (the up-front refusal multiplies the closed-form count by it); the engine is
-// guessed from the shape (dense: two players with equal hands; many-player: three or more).
+// guessed from the shape (dense: two players; many-player: three or more).
 // ranks: MPI ranks for PLAN_MPI_WALK (the block walk's bit per position and byte per owned
 // one) and PLAN_MPI_SOLVE* (a rank's share: 1.875 bytes per owned position, 1/16 more for
-// the exchange buffers with two ranks or more, 1 more with the distances), else ignored.
+// the exchange buffers with two ranks or more, 1 more with the distances; equal hands only),
+// else ignored.
 double plan_spec_bytes(const struct rules_spec *spec, enum plan_task task, unsigned ranks);
 // Bytes task needs on the plan's engine: per position of the index space, plus the rules
 // tables and the dense engine's renumbered copy (counted as large as the rules tables) or
 // the many-player engine's tap tables. For PLAN_MPI_WALK, those of rank 0 (the largest
 // block) of ranks; for PLAN_MPI_SOLVE*, those of the rank with the most rows
-// (plan_mpi_rows), its exchange buffers included (dense only: without the dense engine the
-// MPI solve does not run, and the figure is PLAN_SOLVE's).
+// (plan_mpi_rows), its exchange buffers included (dense with equal hands only: without them
+// the MPI solve does not run, and the figure is PLAN_SOLVE's).
 double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks);
 // Bytes of a task that builds no engine (PLAN_TABLES, PLAN_VERIFY) on rules: per position
 // of the index space (the shape of two players with one hand class counted as dense), plus

@@ -24,6 +24,7 @@ cases=(
 	"--start 1212 --threads 1"
 	"--hands 4 --rollover 7"
 	"--hands 3 --rollover 11 --variant cutoff,suicide"
+	"--hands 3,4 --rollover 8 --variant cutoff"
 )
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/chopsticks-mpi.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

@@ -34,11 +34,12 @@ static const char help[] =
 	"              (chopsticks-mpi solve --help)\n"
 	"Without 'solve': does what 'chopsticks count' does, with the walk spread over N MPI\n"
 	"ranks, and prints exactly what it prints (text, csv, json): positions, distinct,\n"
-	"reachable, terminal, max_depth and the positions at each distance. Two players with\n"
-	"equal hands: the dense walk, each rank expanding 1/N of the rows and holding five bits\n"
-	"per position (merged by MPI_Allreduce), when that fits --max-memory. Otherwise each\n"
-	"rank owns a contiguous block of the index space and needs one byte per owned position\n"
-	"plus one bit per position plus the rules tables. --max-memory applies per rank.\n"
+	"reachable, terminal, max_depth and the positions at each distance. Two players (most\n"
+	"rule sets, equal hands or not): the dense walk, each rank expanding 1/N of the rows and\n"
+	"holding five bits per position (merged by MPI_Allreduce), when that fits --max-memory.\n"
+	"Otherwise each rank owns a contiguous block of the index space and needs one byte per\n"
+	"owned position plus one bit per position plus the rules tables. --max-memory applies\n"
+	"per rank.\n"
 	"--threads sets the OpenMP threads of each rank. --unreachable is not supported here.\n";
 
 enum { OPT_UNREACHABLE };

@@ -24,19 +24,19 @@ void result_summary(const struct mpi_share *s, struct exchange *ex, struct solve
 {
 	const struct dense *d = s->d;
 	uint64_t count[4] = {0}, longest = 0, at = SOLUTION_NONE; // longest: remoteness + 1, 0 for none
-	bool parallel = (uint64_t)(s->hi - s->lo) * d->n >= PARALLEL_MIN;
+	bool parallel = (uint64_t)(s->hi - s->lo) * d->n[0] >= PARALLEL_MIN;
 	(void)parallel;
 #pragma omp parallel if (parallel)
 	{
 		uint64_t c[4] = {0}, mine = 0, mine_at = SOLUTION_NONE;
 #pragma omp for schedule(dynamic, 16) nowait
 		for (uint32_t a = s->lo; a < s->hi; a++)
-			for (uint32_t b = 0; b < d->n; b++) {
+			for (uint32_t b = 0; b < d->n[0]; b++) {
 				enum value v = mpi_share_value(s, a, b);
 				c[v]++;
 				if (v != VALUE_WIN && v != VALUE_LOSS)
 					continue;
-				uint64_t r = mpi_share_remoteness(s, a, b) + 1, idx = dense_index(d, a, b);
+				uint64_t r = mpi_share_remoteness(s, a, b) + 1, idx = dense_index(d, 0, a, b);
 				if (r > mine || (r == mine && idx < mine_at))
 					mine = r, mine_at = idx;
 			}
@@ -64,7 +64,7 @@ void result_summary(const struct mpi_share *s, struct exchange *ex, struct solve
 void result_at(const struct mpi_share *s, struct exchange *ex, uint64_t idx, enum value *v, unsigned *remoteness)
 {
 	const struct dense *d = s->d;
-	uint32_t a = d->engine_of[idx % d->n], b = d->engine_of[idx / d->n];
+	uint32_t a = d->cls[0].engine_of[idx % d->n[0]], b = d->cls[0].engine_of[idx / d->n[0]];
 	int owner = exchange_owner(ex, a);
 	unsigned got[2] = {0, 0};
 	if (owner == ex->rank)
@@ -106,7 +106,7 @@ static uint32_t batch_rows(uint32_t n, int ranks)
 static enum status batch_init(struct batch *bt, const struct mpi_share *s, struct exchange *ex, const uint8_t *depth,
 			      int widest, struct error *err)
 {
-	uint32_t n = s->d->n, w = s->hi - s->lo;
+	uint32_t n = s->d->n[0], w = s->hi - s->lo;
 	*bt = (struct batch){.s = s, .ex = ex, .depth = depth, .rows = batch_rows(n, ex->ranks)};
 	uint64_t positions = (uint64_t)bt->rows * n, recv = 0;
 	for (int r = 0; r < ex->ranks; r++)
@@ -147,16 +147,16 @@ static void pack(struct batch *bt, int kind, uint32_t sb0, uint32_t sb1)
 #pragma omp parallel for schedule(dynamic, 4) if (parallel)
 	for (uint32_t q = 0; q < quads; q++) {
 		for (uint32_t sb = sb0; sb < sb1; sb++) {
-			uint32_t b = d->engine_of[sb];
+			uint32_t b = d->cls[0].engine_of[sb];
 			uint8_t *row = bt->send + (sb - sb0) * rb, packed = 0;
 			for (uint32_t k = 0; k < 4 && 4 * q + k < w; k++) {
 				uint32_t a = s->lo + 4 * q + k, i = 4 * q + k;
 				packed |= (uint8_t)(mpi_share_value(s, a, b) << (2 * k));
-				uint8_t rem = bit_get(slab_row(&s->decided, a), b) ? s->cnt[(uint64_t)i * d->n + b] : 0;
+				uint8_t rem = bit_get(slab_row(&s->decided, a), b) ? s->cnt[(uint64_t)i * d->n[0] + b] : 0;
 				if (kind == STATS_GATHER_REMOTENESS)
 					row[i] = rem;
 				else if (kind == STATS_GATHER_CSV)
-					row[i] = bt->depth[(uint64_t)i * d->n + b], row[w + i] = rem;
+					row[i] = bt->depth[(uint64_t)i * d->n[0] + b], row[w + i] = rem;
 			}
 			if (kind == STATS_GATHER_VALUES)
 				row[q] = packed;
@@ -171,7 +171,7 @@ static void pack(struct batch *bt, int kind, uint32_t sb0, uint32_t sb1)
 static void unpack(struct batch *bt, int kind, uint32_t sb0, uint32_t sb1)
 {
 	const struct dense *d = bt->s->d;
-	uint32_t n = d->n;
+	uint32_t n = d->n[0];
 	if (kind == STATS_GATHER_VALUES)
 		memset(bt->out, 0, ((uint64_t)(sb1 - sb0) * n + 3) / 4);
 	bool parallel = (uint64_t)(sb1 - sb0) * n >= PARALLEL_MIN;
@@ -183,7 +183,7 @@ static void unpack(struct batch *bt, int kind, uint32_t sb0, uint32_t sb1)
 			uint64_t rb = row_bytes(kind, w);
 			const uint8_t *row = bt->recv + bt->displs[r] + (sb - sb0) * rb;
 			for (uint32_t i = 0; i < w; i++) {
-				uint64_t at = (uint64_t)(sb - sb0) * n + d->state_of[lo + i];
+				uint64_t at = (uint64_t)(sb - sb0) * n + d->cls[0].state_of[lo + i];
 				uint8_t v = (uint8_t)(row[(kind == STATS_GATHER_CSV ? 2 * w : 0) + i / 4] >> (2 * (i % 4)) & 3);
 				if (kind == STATS_GATHER_VALUES) // rows share bytes when n % 4 != 0
 					__atomic_fetch_or(&bt->out[at / 4], (uint8_t)(v << (2 * (at % 4))), __ATOMIC_RELAXED);
@@ -228,7 +228,7 @@ struct feed {
 
 static void feed_next(struct feed *f, int section)
 {
-	uint32_t n = f->bt->s->d->n, sb0 = f->next[section], sb1 = n - sb0 < f->bt->rows ? n : sb0 + f->bt->rows;
+	uint32_t n = f->bt->s->d->n[0], sb0 = f->next[section], sb1 = n - sb0 < f->bt->rows ? n : sb0 + f->bt->rows;
 	gather(f->bt, section == TABLE_VALUES ? STATS_GATHER_VALUES : STATS_GATHER_REMOTENESS, sb0, sb1);
 	f->next[section] = sb1;
 	f->section = section;
@@ -313,7 +313,7 @@ enum status result_save(const struct mpi_share *s, struct exchange *ex, const st
 		batch_free(&bt);
 		return error_set(err, STATUS_FAILURE, "out of memory gathering the overflow list");
 	}
-	uint32_t n = s->d->n;
+	uint32_t n = s->d->n[0];
 	struct feed f = {.bt = &bt, .section = -1};
 	if (ex->rank == 0) {
 		char settings[DESCRIBE_MAX];
@@ -352,7 +352,7 @@ enum status result_csv(const struct mpi_share *s, struct exchange *ex, const uin
 		return error_set(err, STATUS_FAILURE, "out of memory gathering the overflow list");
 	}
 	const struct rules *rules = s->d->rules;
-	uint32_t n = s->d->n;
+	uint32_t n = s->d->n[0];
 	struct description game;
 	describe_game(rules, &game);
 	if (ex->rank == 0)

@@ -46,11 +46,11 @@ static uint64_t expand(struct rwalk *w)
 #pragma omp for schedule(dynamic, 16) nowait
 		for (uint32_t b = w->lo; b < w->hi; b++)
 			if (!w->oom)
-				edges += dense_walk_splits(d, slab_row(&w->m[M_FRONT_T], b), words, slab_row(&w->m[M_NEXT], b));
+				edges += dense_walk_splits(d, 0, slab_row(&w->m[M_FRONT_T], b), words, slab_row(&w->m[M_NEXT], b));
 #pragma omp for schedule(dynamic, 16)
 		for (uint32_t a = w->lo; a < w->hi; a++)
 			if (!w->oom)
-				edges += dense_walk_attacks(d, a, slab_row(&w->m[M_FRONT], a), words,
+				edges += dense_walk_attacks(d, 0, a, slab_row(&w->m[M_FRONT], a), words,
 							    slab_row(&w->m[M_NEXT_T], a), &scratch);
 		dense_scratch_free(&scratch);
 	}
@@ -68,10 +68,10 @@ static uint64_t close_row(struct rwalk *w, uint32_t a, uint8_t depth, uint64_t *
 		seen[word] |= fresh;
 		for (uint64_t bits = fresh; bits; bits &= bits - 1) {
 			uint32_t b = word * 64 + (uint32_t)__builtin_ctzll(bits);
-			struct pos pos = {.seat = 0, .state = {d->state_of[a], d->state_of[b]}};
+			struct pos pos = {.seat = 0, .state = {d->cls[0].state_of[a], d->cls[0].state_of[b]}};
 			found++;
 			if (w->depth)
-				w->depth[(uint64_t)(a - w->lo) * d->n + b] = depth;
+				w->depth[(uint64_t)(a - w->lo) * d->n[0] + b] = depth;
 			if (d->rules->terminal(d->rules, &pos)) {
 				(*terminal)++;
 				expand_bits &= ~(UINT64_C(1) << (b & 63));
@@ -143,7 +143,7 @@ enum status rows_walk(const struct dense *d, struct exchange *ex, const struct p
 {
 	struct rwalk w = {.d = d, .ex = ex, .stats = stats, .e = out, .lo = ex->lo[ex->rank],
 			  .hi = ex->lo[ex->rank + 1], .depth = depth,
-			  .parallel = (uint64_t)(ex->lo[ex->rank + 1] - ex->lo[ex->rank]) * d->n >= PARALLEL_MIN};
+			  .parallel = (uint64_t)(ex->lo[ex->rank + 1] - ex->lo[ex->rank]) * d->n[0] >= PARALLEL_MIN};
 	memset(out, 0, sizeof *out);
 	out->size = d->rules->size;
 	bool ok = true;
@@ -154,9 +154,9 @@ enum status rows_walk(const struct dense *d, struct exchange *ex, const struct p
 					(unsigned long long)(M_COUNT * 8 * (uint64_t)(w.hi - w.lo) * ex->words));
 	if ((st = walk_agree(ex->comm, st, err)) == STATUS_OK) {
 		if (depth)
-			memset(depth, ENUMERATE_UNSEEN, (size_t)(w.hi - w.lo) * d->n);
+			memset(depth, ENUMERATE_UNSEEN, (size_t)(w.hi - w.lo) * d->n[0]);
 		uint64_t start = d->rules->start;
-		uint32_t a = d->engine_of[start % d->n], b = d->engine_of[start / d->n];
+		uint32_t a = d->cls[0].engine_of[start % d->n[0]], b = d->cls[0].engine_of[start / d->n[0]];
 		if (a >= w.lo && a < w.hi)
 			bit_set(slab_row(&w.m[M_NEXT], a), b);
 		layer_close(&w, 0);

@@ -19,6 +19,7 @@
 // Every exchange is a transpose but the split one; the bytes of each are in the README.
 #include "solve.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,7 +98,7 @@ static void decide(struct msolve *s, uint32_t a, uint32_t b, unsigned k)
 		return;
 	bool ok;
 #pragma omp critical(mpi_solve_overflow)
-	ok = solution_overflow_add(s->overflow, dense_index(s->d, a, b), k);
+	ok = solution_overflow_add(s->overflow, dense_index(s->d, 0, a, b), k);
 	if (!ok) {
 #pragma omp atomic write
 		s->oom = 1;
@@ -114,36 +115,46 @@ static bool scratch_start(struct msolve *s, struct dense_scratch *scratch)
 	return false;
 }
 
-// Level 0 of this rank's rows; the positions with no attack move go to zero (row a, bit b).
+// Level 0 of row a; the positions with no attack move go to zero (row a, bit b).
+static void seed_row(struct msolve *s, uint32_t a, const struct slab *reachable, struct slab *zero,
+		     const struct dense_reach_tables *hit, struct dense_scratch *scratch)
+{
+	const struct dense_class *c = &s->d->cls[0]; // one side: equal hands
+	const uint64_t *reach = slab_row(reachable, a);
+	struct pos pos = {.seat = 0, .state = {c->state_of[a]}};
+	for (uint32_t b = 0; b < s->n; b++) {
+		size_t attacks;
+		if (!bit_get(reach, b)) {
+			*cnt_at(s, a, b) = CNT_UNREACHABLE;
+			continue;
+		}
+		pos.state[1] = c->state_of[b];
+		enum dense_seed kind = dense_seed(s->d, &pos, a, b, hit, scratch, &attacks);
+		if (kind != DENSE_SEED_COUNT) {
+			decide(s, a, b, 0);
+			bit_set(slab_row(&s->m[kind == DENSE_SEED_WIN ? M_WIN_NEW : M_LOSS_NEW], a), b);
+			if (kind == DENSE_SEED_WIN)
+				bit_set(slab_row(&s->m[M_WON], a), b);
+			continue;
+		}
+		*cnt_at(s, a, b) = (uint8_t)attacks;
+		if (attacks == 0)
+			bit_set(slab_row(zero, a), b);
+	}
+}
+
+// Level 0 of this rank's rows.
 static void seed(struct msolve *s, const struct slab *reachable, struct slab *zero)
 {
-	const struct dense *d = s->d;
+	struct dense_reach_tables hit = dense_reach_of(s->d, 0, DENSE_HIT);
 #pragma omp parallel if (s->parallel)
 	{
 		struct dense_scratch scratch;
 		bool ok = scratch_start(s, &scratch);
 #pragma omp for schedule(dynamic, 16)
-		for (uint32_t a = s->lo; a < s->hi; a++) {
-			const uint64_t *reach = slab_row(reachable, a);
-			for (uint32_t b = 0; b < d->n && ok; b++) {
-				size_t attacks;
-				if (!bit_get(reach, b)) {
-					*cnt_at(s, a, b) = CNT_UNREACHABLE;
-					continue;
-				}
-				enum dense_seed kind = dense_seed(d, a, b, &scratch, &attacks);
-				if (kind != DENSE_SEED_COUNT) {
-					decide(s, a, b, 0);
-					bit_set(slab_row(&s->m[kind == DENSE_SEED_WIN ? M_WIN_NEW : M_LOSS_NEW], a), b);
-					if (kind == DENSE_SEED_WIN)
-						bit_set(slab_row(&s->m[M_WON], a), b);
-					continue;
-				}
-				*cnt_at(s, a, b) = (uint8_t)attacks;
-				if (attacks == 0)
-					bit_set(slab_row(zero, a), b);
-			}
-		}
+		for (uint32_t a = s->lo; a < s->hi; a++)
+			if (ok)
+				seed_row(s, a, reachable, zero, &hit, &scratch);
 		dense_scratch_free(&scratch);
 	}
 }
@@ -153,7 +164,7 @@ static void seed(struct msolve *s, const struct slab *reachable, struct slab *ze
 static void visit_attack_parents(struct msolve *s, const struct slab *t,
 				 void (*visit)(struct msolve *s, uint32_t y, uint32_t x0))
 {
-	const struct dense *d = s->d;
+	struct dense_reach_tables unhit = dense_reach_of(s->d, 0, DENSE_UNHIT);
 #pragma omp parallel if (s->parallel)
 	{
 		struct dense_scratch scratch;
@@ -161,7 +172,7 @@ static void visit_attack_parents(struct msolve *s, const struct slab *t,
 #pragma omp for schedule(dynamic, 16)
 		for (uint32_t y = s->lo; y < s->hi; y++)
 			FOR_BITS(slab_row(t, y), s->words, x, {
-				size_t n = ok ? dense_reach(d, &d->unhit, y, x, &scratch) : 0;
+				size_t n = ok ? dense_reach(&unhit, y, x, &scratch) : 0;
 				for (size_t i = 0; i < n; i++)
 					visit(s, y, scratch.out[i]);
 			})
@@ -189,9 +200,9 @@ static void set_range_atomic(uint64_t *row, uint32_t lo, uint32_t hi)
 // bits y0 - lo of row x of the cross matrix.
 static void mark_splits(const struct msolve *s, uint64_t *row_x, uint32_t y, bool atomic)
 {
-	const struct dense *d = s->d;
-	for (uint32_t r = d->unself.start[y]; r < d->unself.start[y + 1]; r++) {
-		uint32_t lo = d->unself.run[2 * r], hi = d->unself.run[2 * r + 1];
+	const struct dense_runs *unself = &s->d->cls[0].unself;
+	for (uint32_t r = unself->start[y]; r < unself->start[y + 1]; r++) {
+		uint32_t lo = unself->run[2 * r], hi = unself->run[2 * r + 1];
 		lo = lo > s->lo ? lo : s->lo;
 		hi = hi < s->hi ? hi : s->hi;
 		if (lo >= hi)
@@ -288,7 +299,7 @@ static uint64_t wins_to_losses(struct msolve *s, unsigned k)
 	for (uint32_t b = s->lo; b < s->hi; b++) {
 		const uint64_t *won = slab_row(&s->m[M_WON], b);
 		FOR_BITS(slab_row(&x, b), s->words, a, {
-			if (dense_splits_won(d, won, a))
+			if (dense_splits_won(d, 0, won, a))
 				bit_set(slab_row(cand, b), a);
 			else
 				bit_set(slab_row(zero, b), a);
@@ -297,7 +308,7 @@ static uint64_t wins_to_losses(struct msolve *s, unsigned k)
 			continue;
 		uint64_t *waiting = slab_row(zero, b);
 		FOR_BITS(waiting, s->words, a, {
-			if (dense_splits_won(d, won, a)) {
+			if (dense_splits_won(d, 0, won, a)) {
 				clear_bit(waiting, a);
 				bit_set(slab_row(cand, b), a);
 			}
@@ -441,13 +452,13 @@ static enum status run_levels(struct msolve *s, const struct progress *progress,
 // self(y0) for its rows y0 (y0 is in unself(y) exactly when y is in self(y0)).
 static void split_columns(struct msolve *s)
 {
-	const struct dense *d = s->d;
+	const struct dense_runs *self = &s->d->cls[0].self;
 	for (int r = 0; r < s->ex->ranks; r++) {
 		uint32_t lo = UINT32_MAX, hi = 0;
 		for (uint32_t a = s->ex->lo[r]; a < s->ex->lo[r + 1]; a++)
-			for (uint32_t k = d->self.start[a]; k < d->self.start[a + 1]; k++) {
-				lo = d->self.run[2 * k] < lo ? d->self.run[2 * k] : lo;
-				hi = d->self.run[2 * k + 1] > hi ? d->self.run[2 * k + 1] : hi;
+			for (uint32_t k = self->start[a]; k < self->start[a + 1]; k++) {
+				lo = self->run[2 * k] < lo ? self->run[2 * k] : lo;
+				hi = self->run[2 * k + 1] > hi ? self->run[2 * k + 1] : hi;
 			}
 		s->split_lo[r] = lo < hi ? lo / 64 : 0;
 		s->split_hi[r] = lo < hi ? (hi + 63) / 64 : 0;
@@ -477,10 +488,11 @@ enum status mpi_solve(const struct dense *d, struct exchange *ex, struct slab *r
 {
 	memset(out, 0, sizeof *out);
 	uint32_t lo = ex->lo[ex->rank], hi = ex->lo[ex->rank + 1], w = hi - lo;
-	uint64_t owned = (uint64_t)w * d->n;
+	uint64_t owned = (uint64_t)w * d->n[0];
+	assert(d->sides == 1); // equal hands only (solve_main.c refuses the others)
 	bool resume = checkpoint_holds(rank_state_last(ck), MPI_SOLVE_STAGE);
 	struct msolve s = {.d = d, .ex = ex, .stats = stats, .ck = ck, .reachable_count = reachable_count,
-			   .lo = lo, .hi = hi, .n = d->n, .words = ex->words,
+			   .lo = lo, .hi = hi, .n = d->n[0], .words = ex->words,
 			   .cnt = malloc(owned ? owned : 1), .cross_words = (w + 63) / 64, .grew = malloc(w ? w : 1),
 			   .split_lo = malloc((size_t)ex->ranks * sizeof *s.split_lo),
 			   .split_hi = malloc((size_t)ex->ranks * sizeof *s.split_hi), .overflow = &out->overflow,
@@ -497,7 +509,7 @@ enum status mpi_solve(const struct dense *d, struct exchange *ex, struct slab *r
 	}
 	slab_free(reachable);
 	if (st == STATUS_OK) {
-		uint64_t rows = (uint64_t)w * ex->words, cross = (uint64_t)d->n * s.cross_words;
+		uint64_t rows = (uint64_t)w * ex->words, cross = (uint64_t)s.n * s.cross_words;
 		s.x = malloc((rows > cross ? rows : cross) * sizeof *s.x + sizeof *s.x);
 		st = s.x && !s.oom ? STATUS_OK : error_set(err, STATUS_FAILURE, "rank %d: out of memory during the solve", ex->rank);
 		st = walk_agree(ex->comm, st, err);
@@ -533,17 +545,17 @@ enum value mpi_share_value(const struct mpi_share *s, uint32_t a, uint32_t b)
 {
 	if (bit_get(slab_row(&s->decided, a), b))
 		return bit_get(slab_row(&s->won, a), b) ? VALUE_WIN : VALUE_LOSS;
-	return s->cnt[(uint64_t)(a - s->lo) * s->d->n + b] == CNT_UNREACHABLE ? VALUE_UNKNOWN : VALUE_DRAW;
+	return s->cnt[(uint64_t)(a - s->lo) * s->d->n[0] + b] == CNT_UNREACHABLE ? VALUE_UNKNOWN : VALUE_DRAW;
 }
 
 unsigned mpi_share_remoteness(const struct mpi_share *s, uint32_t a, uint32_t b)
 {
 	if (!bit_get(slab_row(&s->decided, a), b))
 		return 0;
-	uint8_t r = s->cnt[(uint64_t)(a - s->lo) * s->d->n + b];
+	uint8_t r = s->cnt[(uint64_t)(a - s->lo) * s->d->n[0] + b];
 	if (r != SOLUTION_OVERFLOW_MARK)
 		return r;
-	uint64_t idx = dense_index(s->d, a, b), lo = 0, hi = s->overflow.overflow_count;
+	uint64_t idx = dense_index(s->d, 0, a, b), lo = 0, hi = s->overflow.overflow_count;
 	const uint8_t *list = s->overflow.overflow;
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo) / 2;

@@ -4,7 +4,7 @@
 // player to move A is one of its rows. What a level needs from other rows moves between the
 // ranks by exchange.h (README "Running on a cluster" and doc/internals.md give the steps and
 // the bytes). The decisions, levels and errors are those of dense_solve, for any number of
-// ranks and threads. Not for other shapes than the dense engine's.
+// ranks and threads. Only for the dense engine with equal hands (one side, d->sides == 1).
 #ifndef CHOPSTICKS_MPI_SOLVE_H
 #define CHOPSTICKS_MPI_SOLVE_H
 

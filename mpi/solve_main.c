@@ -163,11 +163,11 @@ static int solve(struct run *r, const struct rules *rules)
 		progress.report = NULL;
 	enum status st = stats_start(&r->stats, MPI_COMM_WORLD, opt->extra_set[OPT_STATS] ? opt->extra_value[OPT_STATS] : NULL, &err);
 	if (st == STATUS_OK)
-		st = exchange_init(&r->ex, MPI_COMM_WORLD, r->d->n, &err);
+		st = exchange_init(&r->ex, MPI_COMM_WORLD, r->d->n[0], &err);
 	uint32_t w = r->ex.lo ? r->ex.lo[r->ex.rank + 1] - r->ex.lo[r->ex.rank] : 0;
-	if (st == STATUS_OK && opt->format == FORMAT_CSV && !(r->depth = malloc((size_t)w * r->d->n + 1)))
+	if (st == STATUS_OK && opt->format == FORMAT_CSV && !(r->depth = malloc((size_t)w * r->d->n[0] + 1)))
 		st = error_set(&err, STATUS_FAILURE, "rank %d: out of memory: the distances need %llu bytes", r->rank,
-			       (unsigned long long)((uint64_t)w * r->d->n));
+			       (unsigned long long)((uint64_t)w * r->d->n[0]));
 	st = walk_agree(MPI_COMM_WORLD, st, &err);
 	if (st == STATUS_OK)
 		st = open_checkpoint(r, rules, &err);

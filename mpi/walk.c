@@ -197,11 +197,11 @@ enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struc
 }
 
 // The dense walk's merge (dense_walk.h): an allreduce of each matrix, then of the flags.
-static int merge_matrices(void *ctx, struct bitmatrix *m, unsigned count, int flags)
+static int merge_matrices(void *ctx, struct bitpair *m, unsigned count, int flags)
 {
 	MPI_Comm comm = *(MPI_Comm *)ctx;
 	for (unsigned k = 0; k < count; k++)
-		merge(m[k].bits, bitmatrix_bytes(m[k].n) / sizeof *m[k].bits, comm);
+		merge(m[k].side[0].bits, bitpair_words(&m[k]), comm);
 	return agree_flags(comm, flags, NULL);
 }
 
@@ -211,8 +211,8 @@ enum status walk_dense(const struct dense *d, MPI_Comm comm, const struct progre
 	int rank, ranks;
 	MPI_Comm_rank(comm, &rank);
 	MPI_Comm_size(comm, &ranks);
-	struct dense_share share = {(uint32_t)((uint64_t)d->n * (uint64_t)rank / (uint64_t)ranks),
-				    (uint32_t)((uint64_t)d->n * (uint64_t)(rank + 1) / (uint64_t)ranks),
+	struct dense_share share = {(uint32_t)((uint64_t)d->rows * (uint64_t)rank / (uint64_t)ranks),
+				    (uint32_t)((uint64_t)d->rows * (uint64_t)(rank + 1) / (uint64_t)ranks),
 				    merge_matrices, &comm};
 	memset(out, 0, sizeof *out);
 	out->size = d->rules->size;

@@ -4,7 +4,7 @@
 // byte of its own block only, plus a replicated bitmap of one bit per position for the next
 // layer (Graph500 style). Layer and terminal counts equal those of enumerate_reachable for
 // any number of ranks and threads. Not for the solver: no rank ever holds the whole walk.
-// For two players with equal hands, walk_dense shares the much faster dense walk instead.
+// For two players, walk_dense shares the much faster dense walk instead.
 #ifndef CHOPSTICKS_MPI_WALK_H
 #define CHOPSTICKS_MPI_WALK_H
 

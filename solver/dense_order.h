@@ -11,11 +11,11 @@
 
 #include "dense.h"
 
-// m holds d->n * d->n bytes, m[a * n + b] for the position (a, b) in engine ids; afterwards
-// m[dense_index(d, a, b)] holds it. Example: n = 2, state_of = {1, 0}: m = {p00, p01, p10,
-// p11} becomes {p11, p01, p10, p00}. Needs n bytes per thread and n more; false (m then
-// unspecified) when they cannot be allocated. Uses the OpenMP thread count in force when
-// parallel is true.
+// m holds d->rules->size bytes, m[s * block + a * n[other(s)] + b] for the position (a, b) of
+// side s in engine ids; afterwards m[dense_index(d, s, a, b)] holds it. Example: one side,
+// n = 2, state_of = {1, 0}: m = {p00, p01, p10, p11} becomes {p11, p01, p10, p00}. Needs n
+// bytes per thread and n more; false (m then unspecified) when they cannot be allocated.
+// Uses the OpenMP thread count in force when parallel is true.
 bool dense_order_bytes(const struct dense *d, uint8_t *m, bool parallel);
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The two-player solver (see retrograde.h): one state per position, every move hands the
-// turn to the other player, solved by dense_solve.c (equal hands) or backward.c, whose
+// turn to the other player, solved by dense_solve.c or backward.c (the rule sets the dense
+// engine declines), whose
 // 16-bit cells are copied into the compact form at the end; then counts by value and the
 // longest forced line are read off the compact form in index order.
 #include "retrograde.h"
@@ -32,11 +33,11 @@ static enum status solve_dense(const struct dense *d, const struct enumeration *
 			       const struct progress *progress, struct checkpoint *ck,
 			       struct solution *out, unsigned *levels, struct error *err)
 {
-	struct bitmatrix reachable = {0};
+	struct bitpair reachable = {.sides = d->sides};
 	enum status st = STATUS_OK;
-	if (e && !bitmatrix_init(&reachable, d->n))
+	if (e && !bitpair_init(&reachable, d->sides, d->n))
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
-				 (unsigned long long)bitmatrix_bytes(d->n));
+				 (unsigned long long)bitpair_bytes(d->sides, d->n));
 	if (e)
 		dense_seen_from_depth(d, e->depth, &reachable);
 	else if (!checkpoint_holds(ck, DENSE_SOLVE_STAGE))

@@ -93,20 +93,20 @@ static enum status keep_reachable(struct checkpoint *ck, const struct progress *
 }
 
 enum status walk_state_dense(const struct dense *d, const struct progress *progress,
-			     struct checkpoint *ck, struct bitmatrix *reachable, struct error *err)
+			     struct checkpoint *ck, struct bitpair *reachable, struct error *err)
 {
 	struct enumeration walked = {.size = d->rules->size};
 	bool held = holds_reachable(ck);
-	*reachable = (struct bitmatrix){0};
-	if (held && !bitmatrix_init(reachable, d->n))
+	*reachable = (struct bitpair){.sides = d->sides};
+	if (held && !bitpair_init(reachable, d->sides, d->n))
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
-				 (unsigned long long)bitmatrix_bytes(d->n));
+				 (unsigned long long)bitpair_bytes(d->sides, d->n));
 	enum status st = held ? STATUS_OK : dense_walk(d, NULL, progress, &walked, reachable, err);
-	struct checkpoint_section s = {"reachable", reachable->bits, bitmatrix_bytes(d->n)};
+	struct checkpoint_section s = {"reachable", reachable->side[0].bits, bitpair_bytes(d->sides, d->n)};
 	if (st == STATUS_OK)
 		st = keep_reachable(ck, progress, held, &walked, &s, err);
 	if (st != STATUS_OK)
-		bitmatrix_free(reachable);
+		bitpair_free(reachable);
 	return st;
 }
 

@@ -31,10 +31,10 @@ void walk_state_sections(const struct enumeration *e, uint64_t *counts, struct c
 // then empty. Free with enumeration_free.
 enum status walk_state_enumerate(const struct plan *plan, const struct progress *progress,
 				 struct checkpoint *ck, struct enumeration *out, struct error *err);
-// The same for the dense solve: its reachable matrix (A-major, d->n; free with
-// bitmatrix_free), the dense walk's without distances or the held state's.
+// The same for the dense solve: its reachable pair (A-major, bitpair_init(d->sides, d->n);
+// free with bitpair_free), the dense walk's without distances or the held state's.
 enum status walk_state_dense(const struct dense *d, const struct progress *progress,
-			     struct checkpoint *ck, struct bitmatrix *reachable, struct error *err);
+			     struct checkpoint *ck, struct bitpair *reachable, struct error *err);
 // The same for the many-player solve: its reachable positions (*reachable: bit i of word
 // i / 64, many_walk_set_bytes; free with free()), the many-player walk's without distances
 // or the held state's; *reachable NULL on failure.

@@ -287,12 +287,13 @@ struct resume_case {
 
 Test(checkpoint, solves_resume_to_the_same_solution)
 {
-	// Dense (two players, equal hands), generic (uneven hands), the coalition solve on the
-	// many-player engine (three and four players) and on the generic one.
+	// Dense (two players, equal hands and uneven), generic (uneven hands, the plan's engine
+	// dropped), the coalition solve on the many-player engine (three and four players) and on
+	// the generic one.
 	struct resume_case cases[] = {
 		{{2, {2, 2}, 5, "cutoff,suicide"}, PLANNED, false}, {{2, {3, 2}, 5, ""}, PLANNED, false},
-		{{3, {2, 2, 2}, 4, ""}, PLANNED, true},            {{4, {1, 1, 1, 1}, 5, ""}, PLANNED, true},
-		{{3, {2, 2, 2}, 4, ""}, GENERIC, true},
+		{{2, {3, 2}, 5, ""}, GENERIC, false},              {{3, {2, 2, 2}, 4, ""}, PLANNED, true},
+		{{4, {1, 1, 1, 1}, 5, ""}, PLANNED, true},         {{3, {2, 2, 2}, 4, ""}, GENERIC, true},
 	};
 	unsigned levels[] = {0, 1, 6, 11}; // every case runs levels 0 to 12 at least
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

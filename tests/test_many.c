@@ -128,15 +128,6 @@ static struct rules *case_rules(const struct many_case *c, char *name, size_t le
 	return rules;
 }
 
-static void set_threads(int threads)
-{
-#ifdef _OPENMP
-	omp_set_num_threads(threads);
-#else
-	(void)threads;
-#endif
-}
-
 // Runs check on every case with the many-player plan (which must take it), at the thread
 // counts to compare: 1 and, for instances of PARALLEL_MIN positions or more, 3 (when threads
 // is true). check runs the generic reference once, at 1 thread, then the engine at each

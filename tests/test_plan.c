@@ -24,19 +24,28 @@ static void plan_clear(struct plan *p)
 	rules_free(rules);
 }
 
-// Two players with equal hands: dense; three or more (equal hands or not) many-player; two
-// with uneven hands generic (as dense_build and many_build decide); plan_use_generic drops
-// either engine.
+// Two players, equal hands or not: dense; three or more (equal hands or not) many-player
+// (as dense_build and many_build decide); plan_use_generic drops either engine.
 Test(plan, picks_the_engine)
 {
-	static const struct instance dense = {2, {2, 2}, 5, ""};
+	static const struct instance dense = {2, {2, 2}, 5, ""}, uneven = {2, {3, 2}, 5, ""};
 	static const struct instance many[] = {{3, {2, 2, 2}, 4, ""}, {4, {2, 2, 2, 2}, 3, "zombies"},
 					       {4, {1, 2, 1, 2}, 3, ""}, {3, {2, 1, 1}, 4, "lives=2"}};
-	static const struct instance generic = {2, {3, 2}, 5, ""};
 	struct plan p = plan_of(&dense);
 	cr_assert_not_null(p.dense);
 	cr_assert_null(p.many);
+	cr_assert_eq(p.dense->sides, 1);
 	cr_assert_eq(p.rules->size, 225);
+	plan_use_generic(&p);
+	cr_assert_null(p.dense);
+	plan_clear(&p);
+	p = plan_of(&uneven); // 35 states of three hands, 15 of two
+	cr_assert_not_null(p.dense);
+	cr_assert_null(p.many);
+	cr_assert_eq(p.dense->sides, 2);
+	cr_assert_eq(p.dense->n[0], 35);
+	cr_assert_eq(p.dense->n[1], 15);
+	cr_assert_eq(p.rules->size, 2 * 35 * 15);
 	plan_use_generic(&p);
 	cr_assert_null(p.dense);
 	plan_clear(&p);
@@ -48,10 +57,6 @@ Test(plan, picks_the_engine)
 		cr_assert_null(p.many, "instance %zu", i);
 		plan_clear(&p);
 	}
-	p = plan_of(&generic);
-	cr_assert_null(p.dense);
-	cr_assert_null(p.many);
-	plan_clear(&p);
 }
 
 // Bytes per position from the shape (hand-checked: see plan.c's header comment).
@@ -65,7 +70,8 @@ Test(plan, spec_bytes)
 	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_IMPORT, 1), 3.25, 1e-12);
 	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_SOLVE, 1), 1.75, 1e-12);
 	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_SOLVE_DISTANCES, 1), 3.25, 1e-12);
-	cr_assert_float_eq(plan_spec_bytes(&uneven, PLAN_SOLVE, 1), 5, 1e-12);
+	cr_assert_float_eq(plan_spec_bytes(&uneven, PLAN_SOLVE, 1), 1.75, 1e-12);
+	cr_assert_float_eq(plan_spec_bytes(&uneven, PLAN_SOLVE_DISTANCES, 1), 3.25, 1e-12);
 	// Three players: the many-player engine (1.5 bytes per player; with the distances the
 	// walk's 1.375 beside the 1.25 per player of the solution), the walk's three bit sets.
 	cr_assert_float_eq(plan_spec_bytes(&three, PLAN_COALITION, 1), 4.5, 1e-12);
@@ -74,18 +80,26 @@ Test(plan, spec_bytes)
 	cr_assert_float_eq(plan_spec_bytes(&two, PLAN_MPI_WALK, 4), 0.375, 1e-12);
 }
 
-// Once built: per position of the index space, and the tables twice on the dense engine.
+// Once built, on the dense engine: per position of the index space (size), and the tables
+// twice; the MPI walk's five matrices (pairs) of blocks 64 x 64 blocks, whole.
+static struct plan check_dense_bytes(const struct instance *in, double size, double blocks)
+{
+	struct plan p = plan_of(in);
+	double tables = (double)p.rules->table_bytes;
+	cr_assert_float_eq(plan_bytes(&p, PLAN_WALK, 1), size * 2 + 2 * tables, 1e-9);
+	cr_assert_float_eq(plan_bytes(&p, PLAN_SOLVE, 1), size * 1.75 + 2 * tables, 1e-9);
+	cr_assert(plan_fits(&p, PLAN_SOLVE, 1, 0), "no limit: everything fits");
+	cr_assert(!plan_fits(&p, PLAN_WALK, 1, (uint64_t)(size * 2)));
+	cr_assert_float_eq(plan_bytes(&p, PLAN_MPI_WALK, 2), 5.0 * blocks * 64 * 8 + 2 * tables, 1e-9);
+	return p;
+}
+
+// Equal hands, 15 states: one block per matrix; then the generic engine.
 Test(plan, bytes_on_the_engine)
 {
 	static const struct instance in = {2, {2, 2}, 5, ""};
-	struct plan p = plan_of(&in);
+	struct plan p = check_dense_bytes(&in, 225, 1);
 	double tables = (double)p.rules->table_bytes;
-	cr_assert_float_eq(plan_bytes(&p, PLAN_WALK, 1), 225.0 * 2 + 2 * tables, 1e-9);
-	cr_assert_float_eq(plan_bytes(&p, PLAN_SOLVE, 1), 225.0 * 1.75 + 2 * tables, 1e-9);
-	cr_assert(plan_fits(&p, PLAN_SOLVE, 1, 0), "no limit: everything fits");
-	cr_assert(!plan_fits(&p, PLAN_WALK, 1, 450));
-	// MPI: the dense walk's five matrices whole (15 states: one 64 x 64 block each).
-	cr_assert_float_eq(plan_bytes(&p, PLAN_MPI_WALK, 2), 5.0 * 64 * 8 + 2 * tables, 1e-9);
 	plan_drop_dense(&p);
 	cr_assert_null(p.dense);
 	cr_assert_float_eq(plan_bytes(&p, PLAN_SOLVE, 1), 225.0 * 5 + tables, 1e-9);
@@ -110,6 +124,15 @@ Test(plan, bytes_on_the_many_engine)
 	tables = (double)p.rules->table_bytes;
 	cr_assert_float_eq(plan_bytes(&p, PLAN_COALITION, 1), 1000.0 * 13 + tables, 1e-9);
 	cr_assert_float_eq(plan_bytes(&p, PLAN_WALK, 1), 1000.0 * 2 + tables, 1e-9);
+	plan_clear(&p);
+}
+
+// Uneven hands (35 and 15 states, 1050 positions): the same figures per position; each pair
+// a 35 x 15 and a 15 x 35 matrix, one block each.
+Test(plan, bytes_on_the_engine_uneven)
+{
+	static const struct instance in = {2, {3, 2}, 5, ""};
+	struct plan p = check_dense_bytes(&in, 1050, 2);
 	plan_clear(&p);
 }
 

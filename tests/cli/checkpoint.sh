@@ -3,16 +3,18 @@
 # solve --checkpoint DIR: a run killed with SIGKILL in the middle of its solve, or stopped
 # with SIGINT, then run again as it was resumes from the state in DIR and writes the same
 # bytes (stdout and, with two players, the --save table) as a run that was never stopped,
-# with 1 and 2 threads, on the dense engine, the generic one and the many-player coalition
-# solve (three players); the state goes once a run succeeds. A state of another game, a
-# damaged or truncated one, and a DIR that is a file are refused.
+# with 1 and 2 threads, on the dense engine with equal hands and uneven ones (one matrix per
+# seat to move) and the many-player coalition solve (three players); the state goes once a
+# run succeeds. The generic engine's solve (the rule sets the other engines decline) resumes
+# in tests/test_checkpoint.c. A state of another game, a damaged or truncated one, and a DIR
+# that is a file are refused.
 source "$(dirname "$0")/lib/harness.sh"
 
 # A few seconds each with a checkpoint at every level (each one synced to disk); --save is
 # for two players.
-declare -A shapes=([dense]="--hands 5 --rollover 7" [generic]="--hands 4,3 --rollover 8"
+declare -A shapes=([dense]="--hands 5 --rollover 7" [uneven]="--hands 5,4 --rollover 8"
 	[many]="--players 3 --hands 3 --rollover 7")
-declare -A saves=([dense]=1 [generic]=1)
+declare -A saves=([dense]=1 [uneven]=1)
 read -r -a dense <<<"${shapes[dense]}"
 
 # Background jobs of a script ignore SIGINT: give the program the default disposition, as a
@@ -86,14 +88,14 @@ resume() {
 	if [[ -d $dir && ! -e $dir/state && ! -e $dir/state.tmp ]]; then pass; else fail "the state was not removed (or DIR went)"; fi
 }
 
-for shape in dense generic many; do
+for shape in dense uneven many; do
 	read -r -a args <<<"${shapes[$shape]}"
 	reference "$shape" "${args[@]}"
 done
 
 # SIGKILL once a level of the solve has been kept (at least level 3: well into the solve),
 # then the same command with the other thread count.
-for shape in dense generic many; do
+for shape in dense uneven many; do
 	read -r -a args <<<"${shapes[$shape]}"
 	for threads in "1 2" "2 1"; do
 		read -r before after <<<"$threads"
@@ -109,7 +111,7 @@ done
 
 # SIGINT during the solve, with the default interval (nothing is due yet): the state is
 # written at the next boundary, exit 130 with one line saying where it is.
-for shape in dense generic; do
+for shape in dense uneven; do
 	read -r -a args <<<"${shapes[$shape]}"
 	dir=$_tmp/int-$shape
 	cmdline="solve ${args[*]} --threads 2 --checkpoint $dir (SIGINT)"

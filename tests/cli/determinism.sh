@@ -12,9 +12,9 @@ instances=(
 	"--players 3 --hands 2 --rollover 4"
 	"--hands 3,2 --rollover 4"
 )
-# Large enough (44100 positions) that the parallel loops split their work; count and solve
-# only (games takes a second there under the sanitizers).
-larger=("--hands 4 --rollover 7")
+# Large enough (44100 and 79200 positions) that the parallel loops split their work; count
+# and solve only (games takes a second there under the sanitizers).
+larger=("--hands 4 --rollover 7" "--hands 4,3 --rollover 8")
 formats=(text csv json)
 threads=(2 3 8)
 

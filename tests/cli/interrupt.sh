@@ -5,11 +5,13 @@
 source "$(dirname "$0")/lib/harness.sh"
 
 # Long runs, each interrupted after one second: count with 4 players of one hand each and
-# rollover 90 walks 60 million positions (about 20 s on one thread, 66 MB); solve of 6 hands
-# against 5, rollover 8 (the generic solver) and games of 6 hands, rollover 8 take several
-# seconds (20 MB); table over a wide range, minutes.
+# rollover 90 walks 60 million positions (about 20 s on one thread, 66 MB); solve of 7 hands
+# against 6, rollover 9 (39 million positions, several seconds on the dense engine, 70 MB)
+# and games of 6 hands against 5, rollover 8 take several seconds; table over a wide range,
+# minutes.
 long=(count --players 4 --hands 1 --rollover 90)
-long_solve=(--hands 6,5 --rollover 8)
+long_solve=(--hands 7,6 --rollover 9)
+long_games=(--hands 6,5 --rollover 8)
 # Seconds a run may take to stop after SIGINT.
 grace=10
 
@@ -100,7 +102,11 @@ for cmd in solve games; do
 		echo "interrupt: this binary has no '$cmd' subcommand; skipped"
 		continue
 	fi
-	interrupt "$cmd" "${long_solve[@]}" --threads 2
+	if [[ $cmd == solve ]]; then
+		interrupt "$cmd" "${long_solve[@]}" --threads 2
+	else
+		interrupt "$cmd" "${long_games[@]}" --threads 2
+	fi
 	expect_stdout_empty
 	expect_stderr_one_line
 	expect_stderr_match "^chopsticks $cmd: .*interrupt"

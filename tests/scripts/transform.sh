@@ -151,9 +151,9 @@ printf 'case,command,threads,median_s,peak_rss_kib,positions,positions_per_s,mov
 check "bench_rounded" $'case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position\nc,"chopsticks solve --hands 6,5",2,60.1,8.55 GiB,5.9e8,9.8e6,2.4e9,4.0,\nt,chopsticks table,1,0.0112,3.22 MiB,,,,,' \
 	bench_rounded "$tmp/b.csv"
 printf 'a,b,rollover,value,label,more_hands,more_hands_wins\n1,1,3,loss,L2,equal,\n1,2,3,loss,L2,second,yes\n2,1,3,win,W3,first,yes\n2,2,3,win,W5,equal,\n' >"$tmp/sc.csv"
-check "simple_summary" $'rollover,cells,unequal,more_hands_wins,equal,equal_first_wins,equal_first_loses,diagonal\n3,4,2,2,2,1,1,L2 W5' \
-	simple_summary "$tmp/sc.csv"
-check "simple_pivot" $'a,1,2\n1,L2,L2\n2,W3,W5' simple_pivot "$tmp/sc.csv" 3
+check "hands_summary" $'rollover,cells,unequal,more_hands_wins,equal,equal_first_wins,equal_first_loses,diagonal\n3,4,2,2,2,1,1,L2 W5' \
+	hands_summary "$tmp/sc.csv"
+check "hands_pivot" $'a,1,2\n1,L2,L2\n2,W3,W5' hands_pivot "$tmp/sc.csv" 3
 
 echo "transform: $passed passed, $failed failed"
 ((failed == 0))

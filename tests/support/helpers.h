@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 // Small helpers shared by the Criterion tests: one instance description (plain values and
 // fixed char arrays, safe as a Criterion parameter), turned into enum/ rules or an oracle
-// game, and code lists compared as sorted sets. Header-only; tests include it after
-// criterion/criterion.h.
+// game, code lists compared as sorted sets, and the OpenMP thread count. Header-only; tests
+// include it after criterion/criterion.h.
 #ifndef CHOPSTICKS_TESTS_SUPPORT_HELPERS_H
 #define CHOPSTICKS_TESTS_SUPPORT_HELPERS_H
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "oracle.h"
 #include "position.h"
@@ -104,6 +107,16 @@ static inline void index_code(const struct rules *rules, uint64_t idx, char *out
 	position_format(rules, idx, buf);
 	cr_assert_lt(strlen(buf), (size_t)ORACLE_CODE_MAX);
 	strcpy(out, buf);
+}
+
+// Sets the OpenMP thread count (nothing without OpenMP).
+static inline void set_threads(int threads)
+{
+#ifdef _OPENMP
+	omp_set_num_threads(threads);
+#else
+	(void)threads;
+#endif
 }
 
 #endif
