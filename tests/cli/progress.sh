@@ -74,7 +74,7 @@ expect_stdout_match '--progress +progress as plain lines'
 # On a terminal: a live line, redrawn with \r, cleared before anything else is written. A
 # walk of many seconds, stopped by SIGINT after three (the live line waits for a second).
 if script -qc true /dev/null >/dev/null 2>&1; then
-	long="timeout --preserve-status -s INT 3 \"\$BIN\" count --players 4 --hands 1 --rollover 90 --threads 1 >/dev/null"
+	long="timeout --preserve-status -s INT 3 \"\$BIN\" count --players 4 --hands 1 --rollover 120 --threads 1 >/dev/null"
 	expect_exit_sh 0 "script -qc '$long' /dev/null | od -An -c | tr -s ' \\n' ' '"
 	if [[ $stdout == *'\r 033 [ K'*'p h a s e w a l k , l e v e l'*'\r 033 [ K'* ]]; then pass; else fail "no live line" "$stdout"; fi
 	if [[ $stdout == *'\r 033 [ K c h o p s t i c k s c o u n t : i n t e r r u p t e d \r \n'* ]]; then
