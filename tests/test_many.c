@@ -223,20 +223,6 @@ Test(many, moves_match_movegen, .timeout = 300)
 
 // ---- (b) walks ----
 
-static void compare_counts(const struct enumeration *got, const struct enumeration *want,
-			   const char *name)
-{
-	cr_assert_eq(got->reachable_count, want->reachable_count, "%s: reachable", name);
-	cr_assert_eq(got->terminal_count, want->terminal_count, "%s: terminal", name);
-	cr_assert_eq(got->move_count, want->move_count, "%s: moves", name);
-	cr_assert_eq(got->max_depth, want->max_depth, "%s: max depth", name);
-	for (unsigned d = 0; d < ENUMERATE_MAX_LAYERS; d++) {
-		cr_assert_eq(got->layer_count[d], want->layer_count[d], "%s: layer %u", name, d);
-		cr_assert_eq(got->layer_terminal[d], want->layer_terminal[d],
-			     "%s: terminals in layer %u", name, d);
-	}
-}
-
 static void check_walk(const struct plan *plan, const char *name, const int *threads, int counts)
 {
 	const struct rules *rules = plan->rules;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Small helpers shared by the Criterion tests: one instance description (plain values and
 // fixed char arrays, safe as a Criterion parameter), turned into enum/ rules or an oracle
-// game, code lists compared as sorted sets, and the OpenMP thread count. Header-only; tests
+// game, code lists compared as sorted sets, walk counts compared, and the OpenMP thread count. Header-only; tests
 // include it after criterion/criterion.h.
 #ifndef CHOPSTICKS_TESTS_SUPPORT_HELPERS_H
 #define CHOPSTICKS_TESTS_SUPPORT_HELPERS_H
@@ -13,6 +13,7 @@
 #include <omp.h>
 #endif
 
+#include "enumerate.h"
 #include "oracle.h"
 #include "position.h"
 #include "rules.h"
@@ -107,6 +108,21 @@ static inline void index_code(const struct rules *rules, uint64_t idx, char *out
 	position_format(rules, idx, buf);
 	cr_assert_lt(strlen(buf), (size_t)ORACLE_CODE_MAX);
 	strcpy(out, buf);
+}
+
+// Asserts that two walks have the same counts, layer by layer.
+static inline void compare_counts(const struct enumeration *got, const struct enumeration *want,
+				  const char *name)
+{
+	cr_assert_eq(got->reachable_count, want->reachable_count, "%s: reachable", name);
+	cr_assert_eq(got->terminal_count, want->terminal_count, "%s: terminal", name);
+	cr_assert_eq(got->move_count, want->move_count, "%s: moves", name);
+	cr_assert_eq(got->max_depth, want->max_depth, "%s: max depth", name);
+	for (unsigned d = 0; d < ENUMERATE_MAX_LAYERS; d++) {
+		cr_assert_eq(got->layer_count[d], want->layer_count[d], "%s: layer %u", name, d);
+		cr_assert_eq(got->layer_terminal[d], want->layer_terminal[d],
+			     "%s: terminals in layer %u", name, d);
+	}
 }
 
 // Sets the OpenMP thread count (nothing without OpenMP).
