@@ -82,8 +82,9 @@ static inline bool no_live(const struct hand_class *cls, uint32_t a)
 	return cls->live_values[(uint64_t)a * cls->hands] == 0;
 }
 
-// Attacks (and passes): for each block of rows A of children, every parent A + n * B.
-static bool attack_check(const struct pair *p)
+// Attacks (and passes): for each block of rows A of children in [from, end), every parent
+// A + n * B. Returns false when out of memory.
+static bool attack_check(const struct pair *p, uint64_t from, uint64_t end)
 {
 	const struct table_map *t = p->c->t;
 	const struct hand_class *cls = p->cls;
@@ -98,10 +99,10 @@ static bool attack_check(const struct pair *p)
 			ok = false;
 		}
 #pragma omp for schedule(dynamic, 1)
-		for (uint64_t a0 = 0; a0 < n; a0 += BLOCK) {
+		for (uint64_t a0 = from; a0 < end; a0 += BLOCK) {
 			if (!code)
 				continue;
-			unsigned width = n - a0 < BLOCK ? (unsigned)(n - a0) : BLOCK;
+			unsigned width = end - a0 < BLOCK ? (unsigned)(end - a0) : BLOCK;
 			for (unsigned w = 0; w < width; w++)
 				for (uint64_t b = 0; b < n; b++) {
 					uint64_t j = b + n * (a0 + w);
@@ -142,9 +143,9 @@ struct top2 {
 	uint32_t mn_at, mx_at;
 };
 
-// Own-hands moves, for each block of columns B of children: decides every parent A + n * B.
-// Returns false when out of memory.
-static bool split_check(const struct pair *p)
+// Own-hands moves, for each block of columns B of children in [from, end): decides every
+// parent A + n * B. Returns false when out of memory.
+static bool split_check(const struct pair *p, uint64_t from, uint64_t end)
 {
 	const struct ctx *c = p->c;
 	const struct table_map *t = c->t;
@@ -163,10 +164,10 @@ static bool split_check(const struct pair *p)
 			ok = false;
 		}
 #pragma omp for schedule(dynamic, 1)
-		for (uint64_t b0 = 0; b0 < n; b0 += BLOCK) {
+		for (uint64_t b0 = from; b0 < end; b0 += BLOCK) {
 			if (!code || !top || !child)
 				continue;
-			unsigned width = n - b0 < BLOCK ? (unsigned)(n - b0) : BLOCK;
+			unsigned width = end - b0 < BLOCK ? (unsigned)(end - b0) : BLOCK;
 			for (uint64_t a = 0; a < n; a++)
 				for (unsigned w = 0; w < width; w++) {
 					uint64_t j = b0 + w + n * a;
@@ -414,17 +415,32 @@ static uint64_t pair_level(void *arg, struct walk *w, bool *ok)
 	return first;
 }
 
+// Runs a check pass over the rows (or columns) 0 .. n - 1 in about 100 slices, telling the
+// share of the indexes done before each and stopping between them when asked.
+static enum status run_pass(const struct pair *p, bool (*pass)(const struct pair *, uint64_t, uint64_t),
+			    const char *phase, const struct progress *progress, struct error *err)
+{
+	uint64_t n = p->n, slice = (n / 100 / BLOCK + 1) * BLOCK;
+	for (uint64_t from = 0; from < n; from += slice) {
+		progress_report(progress, &(struct progress_step){.phase = phase, .done = from * n, .total = n * n});
+		if (progress_stopped(progress))
+			return error_set(err, STATUS_INTERRUPTED, "interrupted");
+		if (!pass(p, from, from + slice < n ? from + slice : n))
+			return error_set(err, STATUS_FAILURE, "out of memory");
+	}
+	return STATUS_OK;
+}
+
 // The checks of every position for a pair, then the walk: the same verdict, position and
 // count as the generic walk.
 static enum status pair_walk(const struct ctx *c, struct pair *p, struct walk *w, const struct progress *progress,
 			     struct verify_report *report, struct error *err)
 {
-	progress_report(progress, &(struct progress_step){.phase = "verify: attacks"});
-	if (!attack_check(p))
-		return error_set(err, STATUS_FAILURE, "out of memory");
-	progress_report(progress, &(struct progress_step){.phase = "verify: own-hands moves"});
-	if (!split_check(p))
-		return error_set(err, STATUS_FAILURE, "out of memory");
+	enum status st = run_pass(p, attack_check, "verify: attacks", progress, err);
+	if (st == STATUS_OK)
+		st = run_pass(p, split_check, "verify: own-hands moves", progress, err);
+	if (st != STATUS_OK)
+		return st;
 	free(p->partial);
 	p->partial = NULL;
 	return walk_levels(c, w, pair_level, p, progress, report, err);

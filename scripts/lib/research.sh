@@ -198,8 +198,9 @@ hands_summary() {
 # bench_rounded BENCH_CSV: scripts/bench's rows as the paper prints them: the command, the
 # threads, the median time to 3 significant digits (seconds), the peak memory in the unit
 # that fits (3 significant digits), positions per second and moves per second per thread to
-# 2 significant digits, bytes per position to 2; with the case name as the key for facts:
-# case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position
+# 2 significant digits, bytes per position to 2, and the number of timed runs; with the case
+# name as the key for facts: case,command,threads,time_s,peak,positions,positions_per_s,
+# moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs
 bench_rounded() {
 	awk "$CSV_AWK"'
 		function sig(x, d,    e) {
@@ -224,15 +225,51 @@ bench_rounded() {
 		}
 		{ sub(/\r$/, "") }
 		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i
-			print "case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position"; next }
+			print "case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs"; next }
 		{
 			split_csv($0, f)
 			c = f[col["command"]]; sub(/ --threads [0-9]+$/, "", c)
 			print csv_quote(f[col["case"]]) "," csv_quote(c) "," f[col["threads"]] "," sig(f[col["median_s"]], 3) "," \
 				mem(f[col["peak_rss_kib"]]) "," sci(f[col["positions"]]) "," sci(f[col["positions_per_s"]]) "," \
 				sci(f[col["moves_per_s_per_core"]]) "," sig(f[col["bytes_per_position"]], 2) "," \
-				("file_bytes_per_position" in col ? sig(f[col["file_bytes_per_position"]], 3) : "")
+				("file_bytes_per_position" in col ? sig(f[col["file_bytes_per_position"]], 3) : "") "," \
+				("runs" in col ? f[col["runs"]] : "")
 		}' "$1"
+}
+
+# bench_ratios BENCH_CSV CASE=REFERENCE...: each CASE against its REFERENCE case of the same
+# run and thread count (both rows of BENCH_CSV; a pair missing a row is an error): positions
+# per second and bytes per position of each, and their ratios to 2 significant digits:
+# case,reference,threads,positions_per_s,reference_positions_per_s,speed_ratio,
+# bytes_per_position,reference_bytes_per_position,memory_ratio
+bench_ratios() {
+	local csv=$1
+	shift
+	awk -v pairs="$*" "$CSV_AWK"'
+		function sig2(x,    e) {
+			e = int(log(x) / log(10)); if (x < 1) e--
+			return sprintf("%.*f", (1 - e > 0 ? 1 - e : 0), x)
+		}
+		{ sub(/\r$/, "") }
+		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
+		{ split_csv($0, f); k = f[col["case"]] SUBSEP f[col["threads"]]
+		  pps[k] = f[col["positions_per_s"]]; bpp[k] = f[col["bytes_per_position"]]; th[f[col["threads"]]] = 1 }
+		END {
+			print "case,reference,threads,positions_per_s,reference_positions_per_s,speed_ratio,bytes_per_position,reference_bytes_per_position,memory_ratio"
+			np = split(pairs, p, " ")
+			for (i = 1; i <= np; i++) {
+				split(p[i], cr, "="); found = 0
+				for (t = 1; t <= 64; t++) {
+					a = cr[1] SUBSEP t; b = cr[2] SUBSEP t
+					if (!(a in pps) || !(b in pps)) continue
+					if (pps[a] == "" || pps[b] == "" || bpp[a] == "" || bpp[b] == "") continue
+					found = 1
+					print cr[1] "," cr[2] "," t "," pps[a] "," pps[b] "," sig2(pps[a] / pps[b]) "," \
+						bpp[a] "," bpp[b] "," sig2(bpp[a] / bpp[b])
+				}
+				if (!found) { print "bench_ratios: no rows of " cr[1] " and " cr[2] " at one thread count" > "/dev/stderr"; exit 1 }
+			}
+		}' "$csv"
 }
 
 # scale_counts COUNT_JSON...: one row per 'count --format json' file (the scale walks), its

@@ -63,6 +63,9 @@ table="$_tmp/standard.tbl"
 expect_exit 0 -- solve --save "$table"
 expect_exit 0 -- verify "$table" --progress
 expect_stderr_line '^chopsticks verify: phase verify: [a-z -]+, level 0'
+# Its two check passes tell the share of the 15 x 15 indexes done (15 states of a player).
+expect_stderr_line '^chopsticks verify: phase verify: attacks, level 0, positions 0/225 \(0%\)'
+expect_stderr_line '^chopsticks verify: phase verify: own-hands moves, level 0, positions 0/225 \(0%\)'
 
 # Not a computing command, or given a value: refused.
 expect_refused 'progress' -- variants --progress

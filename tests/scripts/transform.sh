@@ -148,8 +148,12 @@ check "frontier_loss_from" $'rollover,loss_from,largest_hands,remoteness_at_larg
 check "frontier_cells (a missing cell is none)" $'x,y,x_name,y_name,value,label\n1,1,2,1,win,W1\n2,1,3,1,draw,D\n1,2,2,2,loss,L3\n2,2,3,2,none,\n1,3,2,3,loss,L7\n2,3,3,3,loss,L9' \
 	frontier_cells "$tmp/fr.csv"
 printf 'case,command,threads,median_s,peak_rss_kib,positions,positions_per_s,moves_per_s_per_core,bytes_per_position\nc,"chopsticks solve --hands 6,5 --threads 2",2,60.0790,8963180,590951772,9.84e+06,2.35e+09,3.95\nt,chopsticks table --threads 1,1,0.0112,3300,,,,\n' >"$tmp/b.csv"
-check "bench_rounded" $'case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position\nc,"chopsticks solve --hands 6,5",2,60.1,8.55 GiB,5.9e8,9.8e6,2.4e9,4.0,\nt,chopsticks table,1,0.0112,3.22 MiB,,,,,' \
+check "bench_rounded" $'case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs\nc,"chopsticks solve --hands 6,5",2,60.1,8.55 GiB,5.9e8,9.8e6,2.4e9,4.0,,\nt,chopsticks table,1,0.0112,3.22 MiB,,,,,,' \
 	bench_rounded "$tmp/b.csv"
+printf 'case,threads,positions_per_s,bytes_per_position\nd,1,8e6,2.0\nd,2,1.2e7,2.0\nu,2,3e6,5.2\nv,1,2.4e7,1.0\n' >"$tmp/r.csv"
+check "bench_ratios (only the thread counts both have)" $'case,reference,threads,positions_per_s,reference_positions_per_s,speed_ratio,bytes_per_position,reference_bytes_per_position,memory_ratio\nu,d,2,3e6,1.2e7,0.25,5.2,2.0,2.6\nv,d,1,2.4e7,8e6,3.0,1.0,2.0,0.50' \
+	bench_ratios "$tmp/r.csv" u=d v=d
+check_fails "bench_ratios (a pair with no common thread count)" 1 bench_ratios "$tmp/r.csv" u=v
 printf 'a,b,rollover,value,label,more_hands,more_hands_wins\n1,1,3,loss,L2,equal,\n1,2,3,loss,L2,second,yes\n2,1,3,win,W3,first,yes\n2,2,3,win,W5,equal,\n' >"$tmp/sc.csv"
 check "hands_summary" $'rollover,cells,unequal,more_hands_wins,equal,equal_first_wins,equal_first_loses,diagonal\n3,4,2,2,2,1,1,L2 W5' \
 	hands_summary "$tmp/sc.csv"
