@@ -26,7 +26,7 @@ static const char help[] =
 	"one; the header's counts and longest line must match the data.\n"
 	"Exit status 0 when everything holds, 1 with the first failing position and why (the\n"
 	"smallest index failing nearest the start), 2 when FILE is not an intact table.\n"
-	"It needs 1.5 bytes per position of the index space for two players of one hand class\n"
+	"It needs 1.5 bytes per position of the index space for two players, equal hands or not\n"
 	"(3/8 otherwise) besides the mapped file, and is refused up front beyond --max-memory.\n"
 	"JSON: {rules,file,ok,checked,fault,position,why} (fault, position, why null when ok).\n";
 

@@ -102,11 +102,13 @@ size_t movegen_children_any(const struct rules *rules, uint64_t idx, uint64_t *o
 	return n;
 }
 
-const struct hand_class *movegen_pair_class(const struct rules *rules)
+bool movegen_pair_side(const struct rules *rules, unsigned s, const struct hand_class *cls[2])
 {
-	if (rules->players != 2 || rules->period != 1 || rules->class_of[0] != rules->class_of[1])
-		return NULL;
-	return &rules->class[rules->class_of[0]];
+	if (rules->players != 2)
+		return false;
+	cls[0] = position_class(rules, s, 0);
+	cls[1] = position_class(rules, s, 1);
+	return true;
 }
 
 uint32_t movegen_self_groups(const struct hand_class *cls, uint32_t *group, uint32_t *first, uint32_t *member,

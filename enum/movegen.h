@@ -38,13 +38,16 @@ enum move_kind movegen_kind(const struct rules *rules, uint64_t parent, uint64_t
 // as codes of the mover's hands) or "pass". buf holds at least 2 * POSITION_CODE_MAX bytes.
 void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child, char *buf);
 
-// Two players with one hand class (rules->period 1, n = class->states): the children that
-// movegen_children_any gives A + n * B are none when it is terminal; B + n * A alone (a pass)
-// when A has no live hand; otherwise B + n * A' for A' in class->self row A (own hands) and
-// B' + n * A for B' in class->hit row B * rules->modulus + v, v each live value of A (attacks).
-// Returns that class for walks over whole rows and columns, or NULL when rules have another
-// shape (more players, uneven hands).
-const struct hand_class *movegen_pair_class(const struct rules *rules);
+// Two players, side s (0 <= s < rules->period: the positions with seat s to move), cls[0]
+// and cls[1] the classes of its mover and of the other, with m and o states: the children
+// that movegen_children_any gives s * rules->block + A + m * B are none when it is
+// terminal; c + B + o * A alone (a pass) when A has no live hand; otherwise c + B + o * A'
+// for A' in cls[0]->self row A (own hands) and c + B' + o * A for B' in cls[1]->hit row
+// B * rules->modulus + v, v each live value of A (attacks), where c = ((s + 1) %
+// rules->period) * rules->block starts the next side (side 0 itself with equal hands, whose
+// one class has m = o states). Writes cls for walks over whole rows and columns and returns
+// true, or false when rules have more players.
+bool movegen_pair_side(const struct rules *rules, unsigned s, const struct hand_class *cls[2]);
 // The own-hands moves of cls as groups, when they have that shape: the moves of each state s
 // lead to exactly the other states of one group holding s (free splits: the other multisets
 // with the same total and no more dead hands). Groups may overlap and are listed once each.

@@ -86,8 +86,8 @@ static double per_position(enum engine engine, unsigned players, enum plan_task 
 		       (ranks ? ranks : 1);
 	case PLAN_STRATEGY_CHECK:
 		return 16; // the search's marks and counters per position and side
-	case PLAN_VERIFY: // the walk's three bits; the row pass of two players of one hand
-		return dense ? 1.5 : 3.0 / 8; // class also a byte of partial results and a bit
+	case PLAN_VERIFY: // the walk's three bits; the row pass of two players (equal hands or
+		return dense ? 1.5 : 3.0 / 8; // not) also a byte of partial results and a bit
 	}
 	return 0;
 }
@@ -176,8 +176,7 @@ double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks)
 
 double plan_rules_bytes(const struct rules *rules, enum plan_task task)
 {
-	bool dense_shape = rules->players == 2 && rules->class_count == 1;
-	return (double)rules->size * per_position(dense_shape ? ENGINE_DENSE : ENGINE_GENERIC, rules->players, task, 1) +
+	return (double)rules->size * per_position(rules->players == 2 ? ENGINE_DENSE : ENGINE_GENERIC, rules->players, task, 1) +
 	       (double)rules->table_bytes;
 }
 

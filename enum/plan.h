@@ -69,8 +69,8 @@ double plan_spec_bytes(const struct rules_spec *spec, enum plan_task task, unsig
 // the MPI solve does not run, and the figure is PLAN_SOLVE's).
 double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks);
 // Bytes of a task that builds no engine (PLAN_TABLES, PLAN_VERIFY) on rules: per position
-// of the index space (the shape of two players with one hand class counted as dense), plus
-// the rules tables. A mapped table file is not counted: its pages are the file's.
+// of the index space (two players, equal hands or not, counted as dense), plus the rules
+// tables. A mapped table file is not counted: its pages are the file's.
 double plan_rules_bytes(const struct rules *rules, enum plan_task task);
 // Whether task fits in max_bytes (0: no limit) on the plan.
 bool plan_fits(const struct plan *p, enum plan_task task, unsigned ranks, uint64_t max_bytes);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // What verify.c and verify_pair.c share: the check's context, the walk's bitmaps and its
-// level loop. Private to solver/verify*.c.
+// level loop. Private to solver/verify*.c and their tests.
 #ifndef CHOPSTICKS_SOLVER_VERIFY_WALK_H
 #define CHOPSTICKS_SOLVER_VERIFY_WALK_H
 
@@ -32,6 +32,11 @@ typedef uint64_t (*walk_level)(void *arg, struct walk *w, bool *ok);
 // none is left; report->checked counts the positions reached.
 enum status walk_levels(const struct ctx *c, struct walk *w, walk_level level, void *arg,
 			const struct progress *progress, struct verify_report *report, struct error *err);
+
+// verify_table with the fast walk of verify_pair.c where it applies (fast) or the generic
+// walk alone (!fast), which the tests compare it with.
+enum status verify_run(const struct rules *rules, const struct table_map *t, bool fast, const struct progress *progress,
+		       struct verify_report *report, struct error *err);
 
 // The walk of verify_pair.c when it applies (*applies), with its own checks first.
 enum status verify_pair(const struct ctx *c, struct walk *w, const struct progress *progress,

@@ -136,6 +136,20 @@ Test(plan, bytes_on_the_engine_uneven)
 	plan_clear(&p);
 }
 
+// verify: the row pass of two players, equal hands or not, 1.5 bytes per position; the
+// generic walk's three bits for more players.
+Test(plan, verify_bytes)
+{
+	static const struct instance in[] = {{2, {2, 2}, 5, ""}, {2, {3, 2}, 5, ""}, {3, {2, 2, 2}, 4, ""}};
+	static const double per[] = {1.5, 1.5, 3.0 / 8};
+	for (int k = 0; k < 3; k++) {
+		struct rules *rules = instance_rules(&in[k]);
+		cr_assert_float_eq(plan_rules_bytes(rules, PLAN_VERIFY), (double)rules->size * per[k] + (double)rules->table_bytes,
+				   1e-9, "instance %d", k);
+		rules_free(rules);
+	}
+}
+
 Test(plan, block_bytes)
 {
 	cr_assert_eq(plan_block_bytes(0, 0), 0);

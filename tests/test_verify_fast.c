@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 // verify_table (solver/verify.c) against a simple reference written here: a level-by-level
-// walk from the start with movegen_children, each position checked child by child. Tables
-// come from retrograde_solve and table_save for many small instances (equal and uneven
-// hands, variants, lives, rollover 3..6): every one verifies, and planted errors (a value
-// flipped, a remoteness changed, a position dropped, a stray remoteness byte, each with the
-// checksum rewritten) give the reference's fault and position, at 1 and 3 threads. Also the
-// two-player shape movegen_pair_class documents against movegen_children, and
-// movegen_self_groups against the self relation.
+// walk from the start with movegen_children, each position checked child by child; and its
+// fast walk (verify_pair.c, which every instance here takes) against its generic walk.
+// Tables come from retrograde_solve and table_save for many small instances (equal and
+// uneven hands, variants, lives, rollover 3..6): every one verifies, and planted errors (a
+// value flipped, a remoteness changed, a position dropped, a stray remoteness byte, each
+// with the checksum rewritten) give the reference's fault, position and count, and the
+// generic walk's explanation too, at 1 and 3 threads. Also the two-player shape
+// movegen_pair_side documents against movegen_children, and movegen_self_groups against the
+// self relation.
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,8 +26,7 @@
 #include "retrograde.h"
 #include "table_file.h"
 #include "verify.h"
-
-#define NONE UINT64_MAX
+#include "verify_walk.h"
 
 static const struct instance instances[] = {
 	{2, {2, 2}, 5, ""},
@@ -47,6 +48,21 @@ static const struct instance instances[] = {
 	{2, {2, 2}, 6, "meta"},
 	{2, {2, 2}, 5, "halves"},
 	{2, {3, 3}, 3, "cutoff,suicide"},
+	// uneven hands: two sides, one per seat to move
+	{2, {1, 2}, 5, ""},
+	{2, {2, 1}, 5, ""},
+	{2, {1, 2}, 4, "cutoff"},
+	{2, {2, 1}, 6, "misere"},
+	{2, {2, 3}, 3, ""},
+	{2, {3, 2}, 4, ""},
+	{2, {2, 3}, 5, "suicide"},
+	{2, {3, 2}, 3, "lives=2"},
+	{2, {3, 4}, 3, ""},
+	{2, {4, 3}, 3, "cutoff"},
+	{2, {3, 4}, 4, "suns"},
+	{2, {3, 2}, 4, "self-attack"},
+	{2, {2, 3}, 4, "stumps"},
+	{2, {1, 3}, 5, "sudden-death"},
 };
 
 // ---- the reference ----
@@ -189,8 +205,16 @@ static void fixture_free(struct fixture *f)
 	rules_free(f->rules);
 }
 
-// Writes bytes (checksum rewritten) to the fixture's path and compares verify_table with the
-// reference at 1 and 3 threads.
+// Notes that the fast walk ran: its check passes report their phases.
+static void note_phase(void *ctx, const struct progress_step *step)
+{
+	if (!strcmp(step->phase, "verify: attacks") || !strcmp(step->phase, "verify: own-hands moves"))
+		*(bool *)ctx = true;
+}
+
+// Writes bytes (checksum rewritten) to the fixture's path and compares verify_table, which
+// must take the fast walk (unless the start is missing), with the reference and with the
+// generic walk at 1 and 3 threads.
 static void compare(const struct fixture *f, uint8_t *bytes, const char *what)
 {
 	uint64_t sum = table_checksum(bytes, f->len - 8);
@@ -202,17 +226,26 @@ static void compare(const struct fixture *f, uint8_t *bytes, const char *what)
 	struct table_map t;
 	struct error err = {{0}};
 	cr_assert_eq(table_open(f->path, &t, &err), STATUS_OK, "%s", err.msg);
-	struct verify_report want, got;
+	struct verify_report want, got, generic;
 	reference(f->rules, &t, &want);
 	for (int threads = 1; threads <= 3; threads += 2) {
 #ifdef _OPENMP
 		omp_set_num_threads(threads);
 #endif
-		cr_assert_eq(verify_table(f->rules, &t, NULL, &got, &err), STATUS_OK, "%s", err.msg);
+		bool fast = false;
+		struct progress seen = {note_phase, &fast, NULL};
+		cr_assert_eq(verify_table(f->rules, &t, &seen, &got, &err), STATUS_OK, "%s", err.msg);
+		cr_assert(fast || got.fault == VERIFY_START, "%s: verify did not take the fast walk", what);
 		cr_assert(got.fault == want.fault && (!got.fault || got.at == want.at) && got.checked == want.checked,
 			  "%s, %d threads: verify says fault %d at %llu (%llu checked: %s), the reference fault %d at %llu (%llu)",
 			  what, threads, got.fault, (unsigned long long)got.at, (unsigned long long)got.checked, got.why,
 			  want.fault, (unsigned long long)want.at, (unsigned long long)want.checked);
+		cr_assert_eq(verify_run(f->rules, &t, false, NULL, &generic, &err), STATUS_OK, "%s", err.msg);
+		cr_assert(got.fault == generic.fault && got.at == generic.at && got.checked == generic.checked &&
+				  !strcmp(got.why, generic.why),
+			  "%s, %d threads: the fast walk says fault %d at %llu (%llu checked: %s), the generic walk fault %d at %llu (%llu checked: %s)",
+			  what, threads, got.fault, (unsigned long long)got.at, (unsigned long long)got.checked, got.why,
+			  generic.fault, (unsigned long long)generic.at, (unsigned long long)generic.checked, generic.why);
 	}
 	table_close(&t);
 }
@@ -289,65 +322,81 @@ Test(verify_fast, instances_verify_and_planted_errors_match_the_reference)
 	}
 }
 
+// The groups of cls against its self relation (when they have that shape).
+static void check_groups(const struct hand_class *cls)
+{
+	uint64_t n = cls->states, cap = 16 * n;
+	uint32_t *group = malloc(n * 4), *first = malloc((n + 1) * 4), *member = malloc(cap * 4),
+		 *scratch = malloc(2 * n * 4);
+	uint32_t groups = movegen_self_groups(cls, group, first, member, cap, scratch);
+	for (uint64_t a = 0; groups != UINT32_MAX && a < n; a++) {
+		uint64_t len = cls->self.start[a + 1] - cls->self.start[a];
+		if (!len) {
+			cr_assert_eq(group[a], UINT32_MAX);
+			continue;
+		}
+		uint32_t g = group[a], k = first[g], j = 0;
+		cr_assert_eq(first[g + 1] - first[g], len + 1);
+		for (; k < first[g + 1]; k++)
+			if (member[k] != a)
+				cr_assert_eq(member[k], cls->self.to[cls->self.start[a] + j++]);
+	}
+	free(group), free(first), free(member), free(scratch);
+}
+
+// Sorts v[0..n) and drops repeats; returns how many are left.
+static size_t as_set(uint64_t *v, size_t n)
+{
+	for (size_t x = 1; x < n; x++)
+		for (size_t y = x; y > 0 && v[y - 1] > v[y]; y--) {
+			uint64_t tmp = v[y];
+			v[y] = v[y - 1];
+			v[y - 1] = tmp;
+		}
+	size_t kept = 0;
+	for (size_t x = 0; x < n; x++)
+		if (!kept || v[kept - 1] != v[x])
+			v[kept++] = v[x];
+	return kept;
+}
+
 Test(verify_fast, pair_shape_and_groups_match_movegen)
 {
 	for (size_t q = 0; q < sizeof instances / sizeof *instances; q++) {
 		struct rules *rules = instance_rules(&instances[q]);
-		const struct hand_class *cls = movegen_pair_class(rules);
-		if (!cls) {
-			cr_assert(rules->period > 1);
-			rules_free(rules);
-			continue;
-		}
-		uint64_t n = cls->states, cap = 16 * n;
-		uint32_t *group = malloc(n * 4), *first = malloc((n + 1) * 4), *member = malloc(cap * 4),
-			 *scratch = malloc(2 * n * 4);
-		uint32_t groups = movegen_self_groups(cls, group, first, member, cap, scratch);
-		for (uint64_t a = 0; groups != UINT32_MAX && a < n; a++) {
-			uint64_t len = cls->self.start[a + 1] - cls->self.start[a];
-			if (!len) {
-				cr_assert_eq(group[a], UINT32_MAX);
-				continue;
-			}
-			uint32_t g = group[a], k = first[g], j = 0;
-			cr_assert_eq(first[g + 1] - first[g], len + 1);
-			for (; k < first[g + 1]; k++)
-				if (member[k] != a)
-					cr_assert_eq(member[k], cls->self.to[cls->self.start[a] + j++]);
-		}
 		uint64_t *want = malloc(rules->max_moves * 8), *got = malloc(2 * rules->max_moves * 8 + 8);
-		for (uint64_t i = 0; i < rules->size; i++) {
-			size_t nw = movegen_children(rules, i, want), ng = 0;
-			uint32_t a = (uint32_t)(i % n), b = (uint32_t)(i / n);
-			const uint8_t *live = cls->live_values + (uint64_t)a * cls->hands;
-			if (movegen_is_terminal(rules, i)) {
-			} else if (!live[0]) {
-				got[ng++] = b + n * a;
-			} else {
-				for (uint64_t e = cls->self.start[a]; e < cls->self.start[a + 1]; e++)
-					got[ng++] = b + n * cls->self.to[e];
-				for (unsigned h = 0; h < cls->hands && live[h]; h++) {
-					uint64_t row = (uint64_t)b * rules->modulus + live[h];
-					for (uint64_t e = cls->hit.start[row]; e < cls->hit.start[row + 1]; e++)
-						got[ng++] = cls->hit.to[e] + n * a;
+		cr_assert_eq(rules->period, rules->hands[0] == rules->hands[1] ? 1u : 2u);
+		for (unsigned s = 0; s < rules->period; s++) {
+			const struct hand_class *cls[2];
+			cr_assert(movegen_pair_side(rules, s, cls));
+			cr_assert_eq(cls[0]->hands, rules->hands[s]);
+			cr_assert_eq(cls[1]->hands, rules->hands[(s + 1) % 2]);
+			check_groups(cls[0]);
+			uint64_t m = cls[0]->states, o = cls[1]->states, next = (s + 1) % rules->period * rules->block;
+			cr_assert_eq(m * o, rules->block);
+			for (uint64_t i = s * rules->block; i < (s + 1) * rules->block; i++) {
+				size_t nw = movegen_children(rules, i, want), ng = 0;
+				uint32_t a = (uint32_t)((i - s * rules->block) % m), b = (uint32_t)((i - s * rules->block) / m);
+				const uint8_t *live = cls[0]->live_values + (uint64_t)a * cls[0]->hands;
+				if (movegen_is_terminal(rules, i)) {
+				} else if (!live[0]) {
+					got[ng++] = next + b + o * a;
+				} else {
+					for (uint64_t e = cls[0]->self.start[a]; e < cls[0]->self.start[a + 1]; e++)
+						got[ng++] = next + b + o * cls[0]->self.to[e];
+					for (unsigned h = 0; h < cls[0]->hands && live[h]; h++) {
+						uint64_t row = (uint64_t)b * rules->modulus + live[h];
+						for (uint64_t e = cls[1]->hit.start[row]; e < cls[1]->hit.start[row + 1]; e++)
+							got[ng++] = next + cls[1]->hit.to[e] + o * a;
+					}
 				}
+				size_t kept = as_set(got, ng);
+				cr_assert_eq(kept, nw, "position %llu", (unsigned long long)i);
+				for (size_t x = 0; x < nw; x++)
+					cr_assert_eq(got[x], want[x]);
 			}
-			// as a set: sort and drop repeats
-			for (size_t x = 1; x < ng; x++)
-				for (size_t y = x; y > 0 && got[y - 1] > got[y]; y--) {
-					uint64_t tmp = got[y];
-					got[y] = got[y - 1];
-					got[y - 1] = tmp;
-				}
-			size_t kept = 0;
-			for (size_t x = 0; x < ng; x++)
-				if (!kept || got[kept - 1] != got[x])
-					got[kept++] = got[x];
-			cr_assert_eq(kept, nw, "position %llu", (unsigned long long)i);
-			for (size_t x = 0; x < nw; x++)
-				cr_assert_eq(got[x], want[x]);
 		}
-		free(want), free(got), free(group), free(first), free(member), free(scratch);
+		free(want), free(got);
 		rules_free(rules);
 	}
 }
