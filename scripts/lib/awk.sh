@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # awk functions shared by the scripts, as shell variables to put before a program:
 #     . scripts/lib/awk.sh;  awk "$CSV_AWK"'{ n = split_csv($0, f) ... }'
-# CSV_AWK reads and writes RFC 4180 fields, TEX_AWK escapes and groups for LaTeX. This is the
+# CSV_AWK reads and writes RFC 4180 fields, TEX_AWK escapes and groups for LaTeX, SIG_AWK
+# rounds to significant digits. This is the
 # only copy of each (tests/scripts/ checks them through csv_util, tex_table and tex_facts).
 # Sourced by sh and bash scripts alike: plain assignments only.
 
@@ -64,5 +65,15 @@ function tex_group(s,    sign, ip, frac, p, out) {
 		ip = substr(ip, 1, length(ip) - 3)
 	}
 	return sign ip out frac
+}
+'
+
+# sig(x, d): x rounded to d significant digits, as a decimal ("" stays "", 0 is "0").
+SIG_AWK='
+function sig(x, d,    e) {
+	if (x == "") return ""
+	x += 0; if (x == 0) return "0"
+	e = int(log(x < 0 ? -x : x) / log(10)); if (x < 1) e--
+	return sprintf("%.*f", (d - 1 - e > 0 ? d - 1 - e : 0), x)
 }
 '

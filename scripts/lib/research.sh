@@ -202,13 +202,7 @@ hands_summary() {
 # name as the key for facts: case,command,threads,time_s,peak,positions,positions_per_s,
 # moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs
 bench_rounded() {
-	awk "$CSV_AWK"'
-		function sig(x, d,    e) {
-			if (x == "") return ""
-			x += 0; if (x == 0) return "0"
-			e = int(log(x < 0 ? -x : x) / log(10)); if (x < 1) e--
-			return sprintf("%.*f", (d - 1 - e > 0 ? d - 1 - e : 0), x)
-		}
+	awk "$CSV_AWK$SIG_AWK"'
 		function sci(x,    e, m) {
 			if (x == "") return ""
 			x += 0; if (x < 1e4) return sig(x, 2)
@@ -245,11 +239,7 @@ bench_rounded() {
 bench_ratios() {
 	local csv=$1
 	shift
-	awk -v pairs="$*" "$CSV_AWK"'
-		function sig2(x,    e) {
-			e = int(log(x) / log(10)); if (x < 1) e--
-			return sprintf("%.*f", (1 - e > 0 ? 1 - e : 0), x)
-		}
+	awk -v pairs="$*" "$CSV_AWK$SIG_AWK"'
 		{ sub(/\r$/, "") }
 		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
 		{ split_csv($0, f); k = f[col["case"]] SUBSEP f[col["threads"]]
@@ -264,8 +254,8 @@ bench_ratios() {
 					if (!(a in pps) || !(b in pps)) continue
 					if (pps[a] == "" || pps[b] == "" || bpp[a] == "" || bpp[b] == "") continue
 					found = 1
-					print cr[1] "," cr[2] "," t "," pps[a] "," pps[b] "," sig2(pps[a] / pps[b]) "," \
-						bpp[a] "," bpp[b] "," sig2(bpp[a] / bpp[b])
+					print cr[1] "," cr[2] "," t "," pps[a] "," pps[b] "," sig(pps[a] / pps[b], 2) "," \
+						bpp[a] "," bpp[b] "," sig(bpp[a] / bpp[b], 2)
 				}
 				if (!found) { print "bench_ratios: no rows of " cr[1] " and " cr[2] " at one thread count" > "/dev/stderr"; exit 1 }
 			}
