@@ -30,7 +30,9 @@ static const char help[] =
 	"(draw); and the reachable positions where nobody can force a win. Seats are counted\n"
 	"from the player to move at the position reported: seat 1 moves there, seat 2 next (at\n"
 	"the start, seat 1 is the first player); JSON: seats [{seat,value,remoteness}], to_move 1,\n"
-	"forced (per seat, positions where it can force a win), nobody, open (every duel drawn).\n"
+	"forced (per seat, positions where it can force a win), duels [{seat,win,loss,draw}] (per\n"
+	"seat, the reachable positions by the value of its duel; win is forced), nobody, open\n"
+	"(every duel drawn).\n"
 	"  --position CODE    the position to report (default: the start; text and json)\n"
 	"  --save FILE        also keep the solved game (two players) as a binary table: about\n"
 	"                     1.25 bytes per position, its rules in the header, checksummed\n"
@@ -100,6 +102,11 @@ static void print_many(const struct cli_options *opt, const struct solved *s, ui
 		printf("],\"forced\":[");
 		for (unsigned t = 0; t < s->rules->players; t++)
 			printf("%s%llu", t ? "," : "", (unsigned long long)c->forced_count[t]);
+		printf("],\"duels\":[");
+		for (unsigned t = 0; t < s->rules->players; t++)
+			printf("%s{\"seat\":%u,\"win\":%llu,\"loss\":%llu,\"draw\":%llu}", t ? "," : "", t + 1,
+			       (unsigned long long)c->forced_count[t], (unsigned long long)c->stopped_count[t],
+			       (unsigned long long)c->drawn_count[t]);
 		printf("],\"nobody\":%llu,\"open\":%llu,\"rules\":", (unsigned long long)c->nobody_count,
 		       (unsigned long long)c->open_count);
 		game_json_rules(stdout, s->rules);
@@ -110,6 +117,12 @@ static void print_many(const struct cli_options *opt, const struct solved *s, ui
 	       "(seat 1, 2, ... counted from the player to move there):", text_u64(n, s->e.reachable_count));
 	for (unsigned t = 0; t < s->rules->players; t++)
 		printf(" %s", text_u64(n, c->forced_count[t]));
+	printf("\nwhere the others together can stop that seat:");
+	for (unsigned t = 0; t < s->rules->players; t++)
+		printf(" %s", text_u64(n, c->stopped_count[t]));
+	printf("\nwhere neither that seat nor the others can force a win:");
+	for (unsigned t = 0; t < s->rules->players; t++)
+		printf(" %s", text_u64(n, c->drawn_count[t]));
 	printf("\nnobody can force a win: %s; every duel drawn: %s\n",
 	       text_u64(n, c->nobody_count), text_u64(m, c->open_count));
 }

@@ -50,7 +50,8 @@ int coalition_forcer(const struct coalition *c, uint64_t idx)
 }
 
 struct tally {
-	uint64_t reachable, forced[RULES_MAX_PLAYERS], nobody, nobody_first, open, open_first;
+	uint64_t reachable, forced[RULES_MAX_PLAYERS], stopped[RULES_MAX_PLAYERS], drawn[RULES_MAX_PLAYERS];
+	uint64_t nobody, nobody_first, open, open_first;
 };
 
 static void note(uint64_t *count, uint64_t *first, uint64_t idx)
@@ -73,8 +74,12 @@ static void summarise(struct coalition *c)
 				continue;
 			mine.reachable++;
 			unsigned draws = 0;
-			for (unsigned t = 0; t < c->players; t++)
-				draws += coalition_value(c, idx, t) == VALUE_DRAW;
+			for (unsigned t = 0; t < c->players; t++) {
+				enum value v = coalition_value(c, idx, t);
+				mine.stopped[t] += v == VALUE_LOSS;
+				mine.drawn[t] += v == VALUE_DRAW;
+				draws += v == VALUE_DRAW;
+			}
 			int forcer = coalition_forcer(c, idx);
 			if (forcer >= 0)
 				mine.forced[forcer]++;
@@ -85,8 +90,11 @@ static void summarise(struct coalition *c)
 		}
 #pragma omp critical(coalition_summary)
 		{
-			for (unsigned t = 0; t < c->players; t++)
+			for (unsigned t = 0; t < c->players; t++) {
 				all.forced[t] += mine.forced[t];
+				all.stopped[t] += mine.stopped[t];
+				all.drawn[t] += mine.drawn[t];
+			}
 			all.reachable += mine.reachable;
 			all.nobody += mine.nobody;
 			all.open += mine.open;
@@ -96,6 +104,8 @@ static void summarise(struct coalition *c)
 	}
 	c->reachable_count = all.reachable;
 	memcpy(c->forced_count, all.forced, sizeof c->forced_count);
+	memcpy(c->stopped_count, all.stopped, sizeof c->stopped_count);
+	memcpy(c->drawn_count, all.drawn, sizeof c->drawn_count);
 	c->nobody_count = all.nobody;
 	c->nobody_first = all.nobody_first;
 	c->open_count = all.open;

@@ -30,6 +30,10 @@ struct coalition {
 	uint64_t reachable_count; // reachable positions (terminal ones included)
 	// Over reachable positions (terminal ones included, where the winner has won):
 	uint64_t forced_count[RULES_MAX_PLAYERS]; // where the player at slot t can force a win
+	// where the others together can stop the player at slot t (its duel a loss), and where
+	// neither side can force anything (a draw): with forced_count, every reachable position
+	// once per slot
+	uint64_t stopped_count[RULES_MAX_PLAYERS], drawn_count[RULES_MAX_PLAYERS];
 	uint64_t nobody_count;  // where no player can force a win
 	uint64_t nobody_first;  // the smallest such index, or COALITION_NONE
 	uint64_t open_count;    // where every duel is a draw: no player and no coalition can

@@ -217,6 +217,8 @@ static void expect_same(const struct rules *rules, struct solution *a, struct co
 		cr_assert_eq(ca->sol.overflow_count, cb->sol.overflow_count, "%s", what);
 		cr_assert_eq(ca->reachable_count, cb->reachable_count, "%s", what);
 		cr_assert_arr_eq(ca->forced_count, cb->forced_count, sizeof ca->forced_count, "%s", what);
+		cr_assert_arr_eq(ca->stopped_count, cb->stopped_count, sizeof ca->stopped_count, "%s", what);
+		cr_assert_arr_eq(ca->drawn_count, cb->drawn_count, sizeof ca->drawn_count, "%s", what);
 		coalition_free(cb);
 		return;
 	}

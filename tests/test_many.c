@@ -283,8 +283,11 @@ static void compare_coalitions(const struct rules *rules, const struct coalition
 	free(g);
 	free(w);
 	cr_assert_eq(got->reachable_count, want->reachable_count, "%s: %s: reachable", name, what);
-	for (unsigned t = 0; t < rules->players; t++)
+	for (unsigned t = 0; t < rules->players; t++) {
 		cr_assert_eq(got->forced_count[t], want->forced_count[t], "%s: %s: forced %u", name, what, t);
+		cr_assert_eq(got->stopped_count[t], want->stopped_count[t], "%s: %s: stopped %u", name, what, t);
+		cr_assert_eq(got->drawn_count[t], want->drawn_count[t], "%s: %s: drawn %u", name, what, t);
+	}
 	cr_assert_eq(got->nobody_count, want->nobody_count, "%s: %s: nobody", name, what);
 	cr_assert_eq(got->nobody_first, want->nobody_first, "%s: %s: first nobody", name, what);
 	cr_assert_eq(got->open_count, want->open_count, "%s: %s: open", name, what);

@@ -514,15 +514,19 @@ Test(coalition, summary_counts)
 		struct coalition c;
 		fixture_init(&f, &many[i]);
 		solve_coalition(&f, &c);
-		uint64_t forced[RULES_MAX_PLAYERS] = {0}, nobody = 0, open = 0;
+		uint64_t forced[RULES_MAX_PLAYERS] = {0}, stopped[RULES_MAX_PLAYERS] = {0};
+		uint64_t drawn[RULES_MAX_PLAYERS] = {0}, nobody = 0, open = 0;
 		uint64_t nobody_first = COALITION_NONE, open_first = COALITION_NONE;
 		for (uint64_t idx = 0; idx < f.rules->size; idx++) {
 			if (!reachable(&f, idx))
 				continue;
 			unsigned wins = 0, draws = 0;
 			for (unsigned t = 0; t < c.players; t++) {
-				wins += coalition_value(&c, idx, t) == VALUE_WIN;
-				draws += coalition_value(&c, idx, t) == VALUE_DRAW;
+				enum value v = coalition_value(&c, idx, t);
+				wins += v == VALUE_WIN;
+				draws += v == VALUE_DRAW;
+				stopped[t] += v == VALUE_LOSS;
+				drawn[t] += v == VALUE_DRAW;
 			}
 			cr_assert_leq(wins, 1, "%s: two players can force a win", f.name);
 			int who = coalition_forcer(&c, idx);
@@ -533,8 +537,11 @@ Test(coalition, summary_counts)
 			if (draws == c.players && open++ == 0)
 				open_first = idx;
 		}
-		for (unsigned t = 0; t < c.players; t++)
+		for (unsigned t = 0; t < c.players; t++) {
 			cr_assert_eq(c.forced_count[t], forced[t], "%s: slot %u", f.name, t);
+			cr_assert_eq(c.stopped_count[t], stopped[t], "%s: slot %u stopped", f.name, t);
+			cr_assert_eq(c.drawn_count[t], drawn[t], "%s: slot %u drawn", f.name, t);
+		}
 		cr_assert_eq(c.nobody_count, nobody, "%s", f.name);
 		cr_assert_eq(c.nobody_first, nobody_first, "%s", f.name);
 		cr_assert_eq(c.open_count, open, "%s", f.name);
@@ -587,6 +594,12 @@ Test(coalition, three_players_one_hand_r2_by_hand)
 	cr_assert_eq(c.nobody_count, 1);
 	cr_assert_eq(c.nobody_first, f.rules->start);
 	cr_assert_eq(c.open_count, 0);
+	// Per slot over the five positions of the table: the duels lost and drawn.
+	static const uint64_t stopped[3] = {3, 4, 4};
+	for (unsigned t = 0; t < 3; t++) {
+		cr_assert_eq(c.stopped_count[t], stopped[t], "slot %u", t);
+		cr_assert_eq(c.drawn_count[t], 0, "slot %u", t);
+	}
 	coalition_free(&c);
 	fixture_free(&f);
 }

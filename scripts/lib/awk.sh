@@ -36,7 +36,8 @@ function csv_quote(s,    t) {
 function is_number(s) { return s ~ /^[-+]?[0-9]+([.][0-9]+)?$/ }
 '
 
-# tex_escape(s): LaTeX specials (\ { } _ % & # $ ~ ^) escaped, newlines as spaces.
+# tex_escape(s): LaTeX specials (\ { } _ % & # $ ~ ^) escaped, newlines as spaces, and "--"
+# kept as two hyphens (an option's dashes, not the en dash LaTeX makes of them).
 # tex_group(s): the integer part of a number of 5 or more digits grouped in threes with thin
 # spaces (1234567 -> 1\,234\,567); the digits themselves never change.
 TEX_AWK='
@@ -48,6 +49,7 @@ function tex_escape(s,    out, i, c, len) {
 		else if (c == "~") out = out "\\textasciitilde{}"
 		else if (c == "^") out = out "\\textasciicircum{}"
 		else if (c == "\n") out = out " "
+		else if (c == "-" && substr(s, i + 1, 1) == "-") out = out "-{}"
 		else if (index("{}_%&#$", c)) out = out "\\" c
 		else out = out c
 	}

@@ -262,6 +262,58 @@ bench_ratios() {
 		}' "$csv"
 }
 
+# bench_work BENCH_CSV CASE=SOLVE_JSON...: the work of each solve case, measured in decided
+# states: the won and lost positions of a two-player solve, the won and lost duels (every
+# seat's) of a solve of three or more players, from that game's 'solve --format json'. The
+# file's game must be the case's (its rules/options are the command's, less --threads).
+# Each case against the first at the thread counts both have in BENCH_CSV:
+# case,options,reference,threads,reachable,decided,decided_per_position,decided_per_s,
+# reference_decided_per_s,decided_speed_ratio (options: the game's rule options)
+bench_work() {
+	local csv=$1 pair work=()
+	shift
+	for pair in "$@"; do
+		work+=("$(scripts/json_flat "${pair#*=}" | awk -F '\t' -v c="${pair%%=*}" -v file="${pair#*=}" '
+			$1 == "reachable" { r = $3 }
+			$1 == "rules/options" { o = $3 }
+			$1 == "counts/win" || $1 == "counts/loss" || $1 ~ /^duels\/[0-9]+\/(win|loss)$/ { d += $3; n++ }
+			END {
+				if (r == "" || n == 0) { print "bench_work: " file ": no reachable or decided counts" > "/dev/stderr"; exit 1 }
+				printf "%s\t%s\t%.0f\t%s\n", c, r, d, o
+			}')") || return 1
+	done
+	printf '%s\n' "${work[@]}" | awk -F '\t' "$CSV_AWK$SIG_AWK"'
+		FNR == NR { order[++nc] = $1; reach[$1] = $2; dec[$1] = $3; opts[$1] = $4; next }
+		{ sub(/\r$/, "") }
+		FNR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
+		{
+			split_csv($0, f); c = f[col["case"]]
+			if (!(c in dec)) next
+			cmd = f[col["command"]]; sub(/ --threads [0-9]+$/, "", cmd)
+			if (cmd != "chopsticks solve " opts[c]) {
+				print "bench_work: " c ": the file is of " opts[c] ", the case runs " cmd > "/dev/stderr"; bad = 1; exit 1
+			}
+			secs[c SUBSEP f[col["threads"]]] = f[col["median_s"]]
+		}
+		END {
+			if (bad) exit 1
+			print "case,options,reference,threads,reachable,decided,decided_per_position,decided_per_s,reference_decided_per_s,decided_speed_ratio"
+			ref = order[1]
+			for (i = 1; i <= nc; i++) {
+				c = order[i]; found = 0
+				for (t = 1; t <= 64; t++) {
+					if (!((c SUBSEP t) in secs) || !((ref SUBSEP t) in secs)) continue
+					found = 1
+					rate = dec[c] / secs[c SUBSEP t]; rrate = dec[ref] / secs[ref SUBSEP t]
+					printf "%s,%s,%s,%d,%s,%s,%s,%.3g,%.3g,%s\n", c, csv_quote(opts[c]), ref, t, reach[c], dec[c], \
+						sig(dec[c] / reach[c], 3), \
+						rate, rrate, sig(rate / rrate, 2)
+				}
+				if (!found) { print "bench_work: no rows of " c " and " ref " at one thread count" > "/dev/stderr"; exit 1 }
+			}
+		}' - "$csv"
+}
+
 # scale_counts COUNT_JSON...: one row per 'count --format json' file (the scale walks), its
 # numbers exact (scripts/json_flat keeps big integers; jq would round them):
 # hands,rollover,positions,distinct,reachable,terminal,max_depth. hands is read from
