@@ -278,7 +278,10 @@ bench_work() {
 			$1 == "rules/options" { o = $3 }
 			$1 == "counts/win" || $1 == "counts/loss" || $1 ~ /^duels\/[0-9]+\/(win|loss)$/ { d += $3; n++ }
 			END {
-				if (r == "" || n == 0) { print "bench_work: " file ": no reachable or decided counts" > "/dev/stderr"; exit 1 }
+				if (r == "" || n == 0) {
+					print "bench_work: " file ": no reachable or decided counts (counts or duels; a file from before duels: solve it again)" > "/dev/stderr"
+					exit 1
+				}
 				printf "%s\t%s\t%.0f\t%s\n", c, r, d, o
 			}')") || return 1
 	done

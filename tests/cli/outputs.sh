@@ -30,13 +30,16 @@ expect_exit 0 -- solve --players 3 --rollover 3
 expect_stdout_match '  seat 1 \(to move\): loss in 9'
 expect_exit 0 -- solve --players 3 --rollover 3 --format json
 expect_stdout_match '"to_move":1,"reachable":196,"seats":\[\{"seat":1,'
-# Each seat's duels by value cover the reachable positions once: win + loss + draw = 196.
+# Each seat's duels by value cover the reachable positions once (win + loss + draw = 196),
+# and its wins are its forced positions.
 expect_stdout_match '"duels":\[\{"seat":1,"win":[0-9]+,"loss":[0-9]+,"draw":[0-9]+\},\{"seat":2,'
+forced=$(grep -o '"forced":\[[0-9,]*' <<<"$stdout" | sed 's/.*\[//')
 if grep -o '"duels":[^]]*' <<<"$stdout" | grep -o '"win":[0-9]*,"loss":[0-9]*,"draw":[0-9]*' |
-	awk -F'[:,]' '{ n++; if ($2 + $4 + $6 != 196) bad = 1 } END { exit bad || n != 3 }'; then
+	awk -F'[:,]' -v forced="$forced" 'BEGIN { split(forced, f, ",") }
+		{ n++; if ($2 + $4 + $6 != 196 || $2 != f[n]) bad = 1 } END { exit bad || n != 3 }'; then
 	pass
 else
-	fail "duels per seat do not add up to the 196 reachable positions"
+	fail "duels per seat do not add up to the 196 reachable positions, or wins differ from forced"
 fi
 expect_exit 0 -- solve --players 3 --rollover 3 --format csv
 if awk -F, 'NR > 1 && $3 != "" && ($3 < 1 || $3 > 3) { bad = 1 } END { exit bad }' <<<"$stdout"; then pass; else fail "forcer outside 1..3"; fi
