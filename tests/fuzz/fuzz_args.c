@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Fuzzes the option parser of cli/args.c (compiled into this target, since cli/ is an
-// executable) as `chopsticks count`: the input, split on NUL and newline, is argv[1..].
+// Fuzzes the option parser of programs/args.c (the programs' shared library) as
+// `chopsticks count`: the input, split on NUL and newline, is argv[1..].
 // Properties: args_parse returns -1 (go on, nothing printed), 0 (--help, --version: text on
 // stdout) or 2 (one message line "chopsticks count: ..." and the --help hint on stderr,
 // nothing on stdout), never crashes; after -1 the options are in range and the rules they

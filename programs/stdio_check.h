@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Failures of the standard streams, which stdio would otherwise let pass in silence.
-#ifndef CHOPSTICKS_CLI_STDIO_CHECK_H
-#define CHOPSTICKS_CLI_STDIO_CHECK_H
+#ifndef CHOPSTICKS_PROGRAMS_STDIO_CHECK_H
+#define CHOPSTICKS_PROGRAMS_STDIO_CHECK_H
 
 // Run first in main: a closed descriptor 0, 1 or 2 is taken by /dev/null opened the other
 // way (stdin write-only, stdout and stderr read-only), so that reading or writing it fails

@@ -2,8 +2,8 @@
 // How every output names its game (describe.h's texts): a two-line header in text, a
 // "rules" object in JSON, a "game" column (the option string) in CSV. The _of forms take a
 // description kept from rules already freed (table rows, atlas cells).
-#ifndef CHOPSTICKS_CLI_GAME_TEXT_H
-#define CHOPSTICKS_CLI_GAME_TEXT_H
+#ifndef CHOPSTICKS_PROGRAMS_GAME_TEXT_H
+#define CHOPSTICKS_PROGRAMS_GAME_TEXT_H
 
 #include <stdio.h>
 

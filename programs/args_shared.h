@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The table of shared options behind args_parse (args.h), expanded from options.def: each
 // with the ARGS_* bit that a command declares to take it, its range, default and --help
-// text, and the parser of its value. Internal to cli/: args*.c parse and explain options with
+// text, and the parser of its value. Internal to the programs: args*.c parse and explain options with
 // it, manual.c and completion.c document them.
-#ifndef CHOPSTICKS_CLI_ARGS_SHARED_H
-#define CHOPSTICKS_CLI_ARGS_SHARED_H
+#ifndef CHOPSTICKS_PROGRAMS_ARGS_SHARED_H
+#define CHOPSTICKS_PROGRAMS_ARGS_SHARED_H
 
 #include <stdio.h>
 

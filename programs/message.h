@@ -2,8 +2,8 @@
 // The one writer of diagnostics: "chopsticks CMD: MESSAGE" as one line on stderr, with
 // every control character of the message escaped (a newline as \n, others as \xHH), so
 // that a value given on the command line can never break the line.
-#ifndef CHOPSTICKS_CLI_MESSAGE_H
-#define CHOPSTICKS_CLI_MESSAGE_H
+#ifndef CHOPSTICKS_PROGRAMS_MESSAGE_H
+#define CHOPSTICKS_PROGRAMS_MESSAGE_H
 
 #include <stdarg.h>
 

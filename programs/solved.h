@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The steps every solving subcommand shares: build the rules, walk, solve (two players:
 // retrograde; more: coalition duels), with memory refusal, progress and error messages.
-#ifndef CHOPSTICKS_CLI_SOLVED_H
-#define CHOPSTICKS_CLI_SOLVED_H
+#ifndef CHOPSTICKS_PROGRAMS_SOLVED_H
+#define CHOPSTICKS_PROGRAMS_SOLVED_H
 
 #include "args.h"
 #include "checkpoint.h"

@@ -3,8 +3,8 @@
 // the CSV rows and the check of --position. Shared by cmd_solve.c and chopsticks-mpi
 // (mpi/solve_main.c), whose outputs must be the same byte for byte; neither holds the other's
 // data structures, so the summary is a plain struct of the numbers printed.
-#ifndef CHOPSTICKS_CLI_SOLVE_REPORT_H
-#define CHOPSTICKS_CLI_SOLVE_REPORT_H
+#ifndef CHOPSTICKS_PROGRAMS_SOLVE_REPORT_H
+#define CHOPSTICKS_PROGRAMS_SOLVE_REPORT_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -2,8 +2,8 @@
 // What `chopsticks count` reports about one walked instance, and its three printers (text,
 // csv, json). Shared by cmd_count.c and chopsticks-mpi (mpi/main.c), whose outputs must be
 // the same byte for byte. Unreachable groups are printed only when present.
-#ifndef CHOPSTICKS_CLI_COUNT_REPORT_H
-#define CHOPSTICKS_CLI_COUNT_REPORT_H
+#ifndef CHOPSTICKS_PROGRAMS_COUNT_REPORT_H
+#define CHOPSTICKS_PROGRAMS_COUNT_REPORT_H
 
 #include <gmp.h>
 #include <stdbool.h>

@@ -3,8 +3,8 @@
 // ends the process at once: "chopsticks CMD: interrupted" on stderr, nothing more on stdout
 // (what is buffered is dropped), exit 130. Once interrupt_watch() is called it only sets the
 // flag that computations poll (progress.h); they stop and report it, with the same status.
-#ifndef CHOPSTICKS_CLI_INTERRUPT_H
-#define CHOPSTICKS_CLI_INTERRUPT_H
+#ifndef CHOPSTICKS_PROGRAMS_INTERRUPT_H
+#define CHOPSTICKS_PROGRAMS_INTERRUPT_H
 
 #include <signal.h>
 

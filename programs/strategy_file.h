@@ -2,8 +2,8 @@
 // Strategy lists as text (the notation `chopsticks strategy` prints and `strategy --check
 // FILE` reads back): positions as codes (1312) or in the article's notation ([1,3],[1,2]: the
 // player to move first), a section line per list and one line per target. Not the check.
-#ifndef CHOPSTICKS_CLI_STRATEGY_FILE_H
-#define CHOPSTICKS_CLI_STRATEGY_FILE_H
+#ifndef CHOPSTICKS_PROGRAMS_STRATEGY_FILE_H
+#define CHOPSTICKS_PROGRAMS_STRATEGY_FILE_H
 
 #include <stdbool.h>
 #include <stdio.h>

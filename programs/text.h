@@ -2,8 +2,8 @@
 // Text for people (never CSV or JSON): counts with their digits grouped in threes
 // (590,976,100), the singular or plural of a noun, and paragraphs wrapped to the width of
 // the terminal. Not thread-safe where noted; every caller is the single output thread.
-#ifndef CHOPSTICKS_CLI_TEXT_H
-#define CHOPSTICKS_CLI_TEXT_H
+#ifndef CHOPSTICKS_PROGRAMS_TEXT_H
+#define CHOPSTICKS_PROGRAMS_TEXT_H
 
 #include <gmp.h>
 #include <stdint.h>

@@ -5,8 +5,8 @@
 // rules, on every row), or JSON lines, the first {"rules":{...}} and then one object per
 // position. `--table FILE` loads a binary table (known by its magic) or a CSV export, and
 // refuses it unless it is of exactly the rules the options give, and complete.
-#ifndef CHOPSTICKS_CLI_SOLUTION_FILE_H
-#define CHOPSTICKS_CLI_SOLUTION_FILE_H
+#ifndef CHOPSTICKS_PROGRAMS_SOLUTION_FILE_H
+#define CHOPSTICKS_PROGRAMS_SOLUTION_FILE_H
 
 #include "solved.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Small writers shared by the subcommands: exact big numbers, CSV fields, JSON strings, the
 // hands and variants of an instance, and the progress lines on stderr.
-#ifndef CHOPSTICKS_CLI_OUTPUT_H
-#define CHOPSTICKS_CLI_OUTPUT_H
+#ifndef CHOPSTICKS_PROGRAMS_OUTPUT_H
+#define CHOPSTICKS_PROGRAMS_OUTPUT_H
 
 #include <gmp.h>
 #include <stdbool.h>

@@ -4,8 +4,8 @@
 // and the axis options; common options --threads --max-memory --progress), which formats,
 // and its own options. Everything else is refused: one line on stderr plus a hint, and exit
 // status 2.
-#ifndef CHOPSTICKS_CLI_ARGS_H
-#define CHOPSTICKS_CLI_ARGS_H
+#ifndef CHOPSTICKS_PROGRAMS_ARGS_H
+#define CHOPSTICKS_PROGRAMS_ARGS_H
 
 #include <stdbool.h>
 #include <stdio.h>
