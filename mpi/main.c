@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "instance.h"
 #include "count_report.h"
 #include "closed_form.h"
 #include "enumerate.h"
@@ -59,7 +60,7 @@ static int check_size(const struct cli_options *opt, int ranks)
 {
 	mpz_t distinct;
 	mpz_init(distinct);
-	args_distinct(opt, distinct);
+	instance_distinct(opt, distinct);
 	double size = mpz_get_d(distinct);
 	double need = size * plan_spec_bytes(&opt->spec, PLAN_MPI_WALK, (unsigned)ranks);
 	mpz_clear(distinct);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "args.h"
+#include "instance.h"
 #include "describe.h"
 #include "front.h"
 #include "message.h"
@@ -85,7 +86,7 @@ static int check_size(const struct cli_options *opt, enum plan_task task, int ra
 {
 	mpz_t distinct;
 	mpz_init(distinct);
-	args_distinct(opt, distinct);
+	instance_distinct(opt, distinct);
 	double size = mpz_get_d(distinct);
 	mpz_clear(distinct);
 	double need = size * plan_spec_bytes(&opt->spec, task, (unsigned)ranks);

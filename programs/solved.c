@@ -9,7 +9,6 @@
 #include "output.h"
 #include "position.h"
 #include "solve_report.h"
-#include "walk_state.h"
 
 // Opens the directory of --checkpoint for the game of s (checkpoint.h: one state, "state").
 static enum status open_checkpoint(const struct cli_options *opt, struct solved *s, struct error *err)
@@ -33,34 +32,19 @@ static int build(const struct cli_options *opt, struct solved *s, bool distances
 	if (rc)
 		return rc;
 	struct error err;
-	const struct progress *progress = output_progress(opt->command);
+	struct solved_game game;
 	enum status st = open_checkpoint(opt, s, &err);
-	struct checkpoint *ck = s->checkpointing ? &s->checkpoint : NULL;
-	if (st == STATUS_OK && p == 2) { // solve first: the walk's distances are not held while it runs
-		st = retrograde_solve_plan(&s->plan, NULL, progress, ck, &s->solution, &err);
-		if (st == STATUS_OK && distances)
-			st = enumerate_plan(&s->plan, progress, &s->e, &err);
-		const uint64_t *c = s->solution.count;
-		if (st == STATUS_OK && !distances)
-			s->e = (struct enumeration){.size = s->rules->size,
-						    .reachable_count = c[VALUE_WIN] + c[VALUE_LOSS] + c[VALUE_DRAW]};
-	} else if (st == STATUS_OK && s->plan.many) { // the same order: the solve walks first
-		st = coalition_solve_plan(&s->plan, NULL, progress, ck, &s->coalition, &err);
-		if (st == STATUS_OK && distances)
-			st = enumerate_plan(&s->plan, progress, &s->e, &err);
-		if (st == STATUS_OK && !distances)
-			s->e = (struct enumeration){.size = s->rules->size,
-						    .reachable_count = s->coalition.reachable_count};
-	} else if (st == STATUS_OK) { // the generic solve walks anyway: its distances serve both
-		st = walk_state_enumerate(&s->plan, progress, ck, &s->e, &err);
-		if (st == STATUS_OK)
-			st = coalition_solve_plan(&s->plan, &s->e, progress, ck, &s->coalition, &err);
-	}
+	if (st == STATUS_OK)
+		st = solved_game_run(&s->plan, distances, output_progress(opt->command),
+				     s->checkpointing ? &s->checkpoint : NULL, &game, &err);
 	if (st != STATUS_OK) {
 		rc = output_failure(opt->command, st, err.msg);
 		solved_free(s);
 		return rc;
 	}
+	s->e = game.e;
+	s->solution = game.solution;
+	s->coalition = game.coalition;
 	output_progress_done();
 	return 0;
 }
@@ -87,11 +71,8 @@ int solved_position(const struct solved *s, const char *cmd, const char *what, c
 
 bool solved_reachable(const struct solved *s, uint64_t idx)
 {
-	if (s->e.depth)
-		return s->e.depth[idx] != ENUMERATE_UNSEEN;
-	if (s->rules->players != 2)
-		return coalition_value(&s->coalition, idx, 0) != VALUE_UNKNOWN;
-	return solution_value(&s->solution, idx) != VALUE_UNKNOWN;
+	const struct solved_game game = {s->rules, s->e, s->solution, s->coalition};
+	return solved_game_reachable(&game, idx);
 }
 
 int solved_done(struct solved *s, const char *cmd)
@@ -105,12 +86,9 @@ int solved_done(struct solved *s, const char *cmd)
 
 void solved_free(struct solved *s)
 {
+	struct solved_game game = {s->rules, s->e, s->solution, s->coalition};
 	table_close(&s->table);
-	if (s->rules && s->rules->players == 2)
-		solution_free(&s->solution);
-	else if (s->rules)
-		coalition_free(&s->coalition);
-	enumeration_free(&s->e);
+	solved_game_free(&game);
 	plan_free(&s->plan);
 	rules_free(s->rules);
 	memset(s, 0, sizeof *s);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The steps every solving subcommand shares: build the rules, walk, solve (two players:
-// retrograde; more: coalition duels), with memory refusal, progress and error messages.
+// The steps every solving subcommand shares: build the rules, then the library's
+// solved_game_run (walk and solve), with the memory refusal, progress and error messages
+// printed, and --checkpoint.
 #ifndef CHOPSTICKS_PROGRAMS_SOLVED_H
 #define CHOPSTICKS_PROGRAMS_SOLVED_H
 
@@ -9,6 +10,7 @@
 #include "coalition.h"
 #include "enumerate.h"
 #include "retrograde.h"
+#include "solved_game.h"
 #include "table_file.h"
 
 struct solved {
