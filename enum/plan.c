@@ -189,3 +189,9 @@ double plan_lengths_bytes(double reachable, double edges, double limbs, double f
 {
 	return reachable * 17 + 8 + edges * 4 + reachable * limbs * sizeof(mp_limb_t) + finals * final_bytes;
 }
+
+unsigned plan_threads(const struct plan *p, unsigned most)
+{
+	uint64_t n = p->rules->size / PLAN_POSITIONS_PER_THREAD;
+	return n < 1 ? 1 : n < most ? (unsigned)n : most;
+}

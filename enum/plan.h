@@ -53,6 +53,14 @@ void plan_drop_dense(struct plan *p);
 // reference the tests compare the other engines with.
 void plan_use_generic(struct plan *p);
 
+// Positions of the index space per thread that plan_threads asks for (scripts/bench measures
+// where more threads start to pay: results/bench_threads.csv).
+#define PLAN_POSITIONS_PER_THREAD (UINT64_C(1) << 20)
+// The threads worth running on the plan's instance when the caller sets none: one per
+// PLAN_POSITIONS_PER_THREAD positions, at least 1, at most `most` (the cores). Small games
+// run faster on one thread: starting and synchronising threads costs more than they save.
+unsigned plan_threads(const struct plan *p, unsigned most);
+
 // Bytes per distinct position task needs on an instance of this shape, before any rules are
 // built (the up-front refusal multiplies the closed-form count by it); the engine is
 // guessed from the shape (dense: two players; many-player: three or more).

@@ -22,8 +22,9 @@ void instance_distinct(const struct cli_options *opt, mpz_t distinct)
 
 // Refuses, before anything is allocated, an instance whose positions alone would need more
 // than the limit (estimated from the closed form, so it works at any size).
-static enum status check_size(const struct cli_options *opt, double bytes_per_position, struct error *err)
+enum status instance_check_size(const struct cli_options *opt, enum plan_task task, struct error *err)
 {
+	double bytes_per_position = plan_spec_bytes(&opt->spec, task, 1);
 	mpz_t distinct;
 	mpz_init(distinct);
 	instance_distinct(opt, distinct);
@@ -55,6 +56,15 @@ static enum status check_plan(const struct cli_options *opt, const struct plan *
 			 need_text, limit);
 }
 
+enum status instance_plan(const struct cli_options *opt, const struct rules *rules, enum plan_task task,
+			  struct plan *plan, struct error *err)
+{
+	enum status st = plan_build_for(rules, task, plan, err);
+	if (st == STATUS_OK && !opt->estimate && (st = check_plan(opt, plan, task, err)) != STATUS_OK)
+		plan_free(plan);
+	return st;
+}
+
 static enum status drop(struct rules **out, struct plan *plan, enum status st)
 {
 	plan_free(plan);
@@ -68,13 +78,11 @@ enum status instance_build(const struct cli_options *opt, enum plan_task task, s
 {
 	*out = NULL;
 	*plan = (struct plan){0};
-	enum status st = opt->estimate ? STATUS_OK : check_size(opt, plan_spec_bytes(&opt->spec, task, 1), err);
+	enum status st = opt->estimate ? STATUS_OK : instance_check_size(opt, task, err);
 	if (st == STATUS_OK)
 		st = rules_build(&opt->spec, out, err);
 	if (st == STATUS_OK)
-		st = plan_build_for(*out, task, plan, err);
-	if (st == STATUS_OK && !opt->estimate)
-		st = check_plan(opt, plan, task, err);
+		st = instance_plan(opt, *out, task, plan, err);
 	if (st != STATUS_OK)
 		return drop(out, plan, st);
 	uint64_t start;

@@ -23,6 +23,14 @@
 enum status instance_build(const struct cli_options *opt, enum plan_task task, struct rules **out,
 			   struct plan *plan, struct error *err);
 
+// The first refusal of instance_build alone: STATUS_BAD_INPUT when the closed-form count of
+// opt's instance times the bytes per position of task on its shape exceeds the limit.
+enum status instance_check_size(const struct cli_options *opt, enum plan_task task, struct error *err);
+// The second: the plan of rules (built from opt) for task, refused when the positions and
+// tables on the chosen engine exceed the limit (not with opt->estimate); *plan empty on failure.
+enum status instance_plan(const struct cli_options *opt, const struct rules *rules, enum plan_task task,
+			  struct plan *plan, struct error *err);
+
 // The closed-form count of distinct positions of the instance opt asks for (lives, zombies
 // and stumps included), before any rules are built. distinct must be initialised.
 void instance_distinct(const struct cli_options *opt, mpz_t distinct);

@@ -3,8 +3,8 @@
 // fastest win, then draws, then slowest loss, ties by resulting code. Used by show and play.
 // With three or more players a move's value is the mover's duel against all the others
 // (coalition.h) after it.
-#ifndef CHOPSTICKS_PROGRAMS_RANKED_MOVES_H
-#define CHOPSTICKS_PROGRAMS_RANKED_MOVES_H
+#ifndef CHOPSTICKS_ANALYSIS_RANKED_MOVES_H
+#define CHOPSTICKS_ANALYSIS_RANKED_MOVES_H
 
 #include <stddef.h>
 #include <stdint.h>
