@@ -1,19 +1,30 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# --help and --version succeed and write to stdout only; the top-level help lists the
-# subcommands and the exit codes, and every subcommand it lists has a working --help.
+# --help and --version succeed and write to stdout only. The top-level help lists exactly the
+# subcommands named below (written here, not read from the program, so a command removed from
+# the program, or left out of its help, fails), and the exit codes; every one of them has a
+# working --help and --version. A new subcommand fails here until it is added to the list.
 source "$(dirname "$0")/lib/harness.sh"
+
+commands=(count table solve games show play graph claims atlas strategy verify variants)
 
 expect_exit 0 -- --help
 expect_stderr_empty
-expect_stdout_match '(^|[[:space:]])count[[:space:]]'
-expect_stdout_match '(^|[[:space:]])table[[:space:]]'
 expect_stdout_match '[Ee]xit (status|code)'
 top_help=$stdout
 
-# The subcommands of the SPEC; those not built yet are simply not listed.
-for cmd in count table solve games show play variants graph claims atlas; do
-	[[ $top_help =~ (^|[[:space:]])${cmd}[[:space:]] ]] || continue
+# The names of the "Commands:" section of the top help: the first word of each indented line
+# from "Commands:" to the next blank line.
+listed=$(printf '%s\n' "$top_help" | awk '/^Commands:$/ { on = 1; next } on && /^$/ { exit } on { print $1 }')
+cmdline="--help (its Commands section)"
+if [[ $listed == "$(printf '%s\n' "${commands[@]}")" ]]; then
+	pass
+else
+	fail "the commands listed are not the expected ones, in order" \
+		"$(diff <(printf '%s\n' "${commands[@]}") <(printf '%s\n' "$listed") | sed 's/^</expected, not listed:/; s/^>/listed, not expected:/' | grep -v '^[0-9]')"
+fi
+
+for cmd in "${commands[@]}"; do
 	expect_exit 0 -- "$cmd" --help
 	expect_stderr_empty
 	expect_stdout_match "chopsticks $cmd"

@@ -96,12 +96,8 @@ expect_stdout_empty
 expect_stderr_one_line
 expect_stderr_match '^chopsticks table: .*interrupt'
 
-# solve and games, where this binary has them.
+# solve and games (a binary without them fails here, as it exits 2 at once).
 for cmd in solve games; do
-	if ! "$BIN" "$cmd" --help </dev/null >/dev/null 2>&1; then
-		echo "interrupt: this binary has no '$cmd' subcommand; skipped"
-		continue
-	fi
 	if [[ $cmd == solve ]]; then
 		interrupt "$cmd" "${long_solve[@]}" --threads 2
 	else

@@ -3,7 +3,8 @@
 # Helpers for command-line tests (sourced, never run by itself; see tests/cli/README).
 # A test script is run as `bash script.sh /path/to/chopsticks`. Each expect_exit runs the
 # binary once and keeps its exit status, stdout and stderr; the expect_* after it check that
-# run. Every check counts as passed or failed; finish prints the tally and sets the exit status.
+# run. Every check counts as passed or failed; finish prints the tally and sets the exit status;
+# skip exits 77 (ctest: skipped) where the test cannot run.
 
 BIN=${1:?usage: bash $0 /path/to/chopsticks}
 if [[ ! -x $BIN ]]; then
@@ -116,4 +117,16 @@ finish() {
 	name=$(basename "$0" .sh)
 	echo "$name: $checks_passed passed, $checks_failed failed"
 	exit $((checks_failed > 0))
+}
+
+# skip REASON: the test cannot run here (no /proc, no OpenMP, no script(1)): prints
+# "NAME: skipped: REASON" and exits 77, which tests/CMakeLists.txt registers as
+# SKIP_RETURN_CODE, so ctest reports it as skipped rather than passed. Any check that already
+# failed wins: then it finishes as a failure.
+skip() {
+	local name
+	name=$(basename "$0" .sh)
+	((checks_failed == 0)) || finish
+	echo "$name: skipped: $1 ($checks_passed checks passed before)"
+	exit 77
 }
