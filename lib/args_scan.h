@@ -69,6 +69,7 @@ struct cli_options {
 	const char *start_name;        // how messages name it: "--start" (show: "position")
 	enum format format;
 	unsigned threads;              // --threads N, or 0: chosen from the instance (plan_threads)
+	bool threads_auto;             // --threads not given (programs: threads holds the cores)
 	bool progress;                 // --progress: plain progress lines (output_progress_plain)
 	const char *checkpoint;        // --checkpoint DIR, or NULL
 	unsigned checkpoint_every;     // --checkpoint-every SECONDS

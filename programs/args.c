@@ -71,7 +71,8 @@ int args_parse(int argc, char **argv, const struct command_args *cmd, struct cli
 	case ARGS_RUN:
 		break;
 	}
-	if (!opt->threads)
+	opt->threads_auto = !opt->threads;
+	if (opt->threads_auto)
 		opt->threads = args_default_threads();
 #ifdef _OPENMP
 	omp_set_num_threads((int)opt->threads);

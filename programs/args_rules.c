@@ -3,6 +3,10 @@
 // printed, the memory estimate of --estimate, and the ranges of table and atlas.
 #include "args.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include <string.h>
 
 #include "instance.h"
@@ -74,6 +78,11 @@ int args_build_rules(const struct cli_options *opt, enum plan_task task, struct 
 		message_print(opt->command, "%s", err.msg);
 		return st == STATUS_BAD_INPUT ? 2 : 1;
 	}
+	// Without --threads a small game runs on fewer threads (chopsticks-mpi keeps its own).
+#ifdef _OPENMP
+	if (opt->threads_auto && task != PLAN_ENGINE)
+		omp_set_num_threads((int)plan_threads(plan, opt->threads));
+#endif
 	if (!opt->estimate)
 		return 0;
 	print_estimate(opt, task, plan, *out);
