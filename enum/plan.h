@@ -55,7 +55,7 @@ void plan_use_generic(struct plan *p);
 
 // Positions of the index space per thread that plan_threads asks for (scripts/bench measures
 // where more threads start to pay: results/bench_threads.csv).
-#define PLAN_POSITIONS_PER_THREAD (UINT64_C(1) << 20)
+#define PLAN_POSITIONS_PER_THREAD (UINT64_C(1) << 17)
 // The threads worth running on the plan's instance when the caller sets none: one per
 // PLAN_POSITIONS_PER_THREAD positions, at least 1, at most `most` (the cores). Small games
 // run faster on one thread: starting and synchronising threads costs more than they save.
