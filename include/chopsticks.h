@@ -83,7 +83,8 @@ typedef struct chop_config {
 	unsigned threads;        /* OpenMP threads; 0: chosen from the instance's size (one thread
 	                            for small games, where more only cost time) up to the cores */
 	uint64_t max_memory;     /* refuse, up front and with an estimate in the message, work that
-	                            needs more bytes; 0: 90% of the machine's RAM */
+	                            needs more bytes; 0: 90% of the machine's RAM; UINT64_MAX:
+	                            no limit */
 	chop_progress_fn progress; /* NULL: none */
 	void *progress_ctx;
 } chop_config;

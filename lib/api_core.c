@@ -56,8 +56,7 @@ void api_run_begin(struct api_run *run, const chop_game *game, const chop_config
 	memset(run, 0, sizeof *run);
 	run->config = config ? config : &defaults;
 	run->opt = game->opt;
-	if (run->config->max_memory)
-		run->opt.spec.max_bytes = run->config->max_memory;
+	run->opt.spec.max_bytes = run->config->max_memory ? run->config->max_memory : args_default_max_bytes();
 	if (run->config->progress)
 		run->progress.report = report;
 	run->progress.ctx = run;

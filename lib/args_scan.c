@@ -230,7 +230,7 @@ const struct shared_option *args_shared_find(const char *name, unsigned *slot)
 	return NULL;
 }
 
-static uint64_t default_max_bytes(void)
+uint64_t args_default_max_bytes(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
 	if (pages <= 0 || page <= 0)
@@ -261,7 +261,7 @@ static void defaults(struct cli_options *opt, const struct command_args *cmd)
 	for (unsigned s = 0; s < RULES_MAX_PLAYERS; s++)
 		opt->spec.hands[s] = args_shared[OPTION_HANDS].fallback;
 	opt->spec.lives = args_shared[OPTION_LIVES].fallback;
-	opt->spec.max_bytes = default_max_bytes();
+	opt->spec.max_bytes = args_default_max_bytes();
 	opt->checkpoint_every = args_shared[OPTION_CHECKPOINT_EVERY].fallback;
 }
 

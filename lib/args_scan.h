@@ -139,5 +139,7 @@ enum args_outcome args_scan(int argc, char **argv, const struct command_args *cm
 // The cores this process may run on; OMP_NUM_THREADS lowers it, never raises it; in the
 // range of --threads (1 without OpenMP).
 unsigned args_default_threads(void);
+// The default of --max-memory: 90% of the machine's RAM (8 GiB when it cannot be read).
+uint64_t args_default_max_bytes(void);
 
 #endif

@@ -227,3 +227,23 @@ Test(plan, engine_without_positions)
 	plan_free(&p);
 	rules_free(rules);
 }
+
+// One thread per 2^17 positions of the index space (C(h+r-1, h)^2 with two players), at
+// least one, at most the cores given.
+Test(plan, threads_from_the_size)
+{
+	static const struct instance small = {2, {2, 2}, 5, ""},   // 15^2 = 225
+		h4r10 = {2, {4, 4}, 10, ""},                          // 715^2 = 511,225
+		h5r10 = {2, {5, 5}, 10, ""};                          // 2002^2 = 4,008,004
+	struct plan p = plan_of(&small);
+	cr_expect_eq(plan_threads(&p, 2), 1);
+	plan_clear(&p);
+	p = plan_of(&h4r10);
+	cr_expect_eq(plan_threads(&p, 2), 2);
+	cr_expect_eq(plan_threads(&p, 16), 3); // 511,225 / 131,072
+	cr_expect_eq(plan_threads(&p, 1), 1);
+	plan_clear(&p);
+	p = plan_of(&h5r10);
+	cr_expect_eq(plan_threads(&p, 64), 30); // 4,008,004 / 131,072
+	plan_clear(&p);
+}
