@@ -11,6 +11,7 @@
 #include "game_text.h"
 #include "numparse.h"
 #include "output.h"
+#include "record.h"
 #include "variants.h"
 
 static const char help[] =
@@ -44,7 +45,7 @@ static int cell(uint64_t mask, unsigned h, unsigned r)
 	char names[512];
 	variants_format_list(mask, names, sizeof names);
 	enum value v = solution_value(&in.s, in.rules->start);
-	output_csv_field(stdout, names[0] ? names : "none");
+	record_csv_field(stdout, names[0] ? names : "none");
 	printf(",%u,%u,%llu,%s,", h, r, (unsigned long long)in.e.reachable_count, cell_value_name(v));
 	printf(v == VALUE_DRAW ? "," : "%u,", solution_remoteness(&in.s, in.rules->start));
 	game_csv_field(stdout, in.rules);

@@ -7,6 +7,7 @@
 #include "args.h"
 #include "commands.h"
 #include "output.h"
+#include "record.h"
 #include "text.h"
 #include "variants.h"
 
@@ -82,12 +83,12 @@ int cmd_variants(int argc, char **argv)
 				text_wrap(stdout, fields[f], 11, 11, width);
 			}
 			if (opt.format == FORMAT_CSV) {
-				output_csv_field(stdout, fields[f]);
+				record_csv_field(stdout, fields[f]);
 				putchar(f == 4 ? '\n' : ',');
 			}
 			if (opt.format == FORMAT_JSON) {
 				printf("%s\"%s\":", f == 0 ? (id ? ",{" : "{") : ",", keys[f]);
-				output_json_string(stdout, fields[f]);
+				record_json_string(stdout, fields[f]);
 			}
 		}
 		if (opt.format == FORMAT_JSON)

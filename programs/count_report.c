@@ -9,6 +9,7 @@
 #include "closed_form.h"
 #include "game_text.h"
 #include "output.h"
+#include "record.h"
 #include "text.h"
 #include "variants.h"
 
@@ -66,9 +67,9 @@ static void print_csv(const struct count_report *c)
 	puts("players,hands,rollover,variants,start,positions,distinct,reachable,terminal,moves,max_depth,depth,layer_positions,layer_terminal,game");
 	for (unsigned d = 0; d <= e->max_depth; d++) {
 		printf("%u,", rules->players);
-		output_csv_field(stdout, c->hands);
+		record_csv_field(stdout, c->hands);
 		printf(",%u,", rules->rollover);
-		output_csv_field(stdout, c->variants[0] ? c->variants : "none");
+		record_csv_field(stdout, c->variants[0] ? c->variants : "none");
 		printf(",%s", c->start);
 		gmp_printf(",%Zd,%Zd,%llu,%llu,%llu,%u,%u,%llu,%llu,", c->positions, c->distinct,
 			   (unsigned long long)e->reachable_count, (unsigned long long)e->terminal_count,
@@ -86,7 +87,7 @@ static void print_json_unreachable(const struct count_report *c)
 	printf(",\"unreachable\":[");
 	for (int g = 0; g < UNREACHABLE_REASON_COUNT; g++) {
 		printf("%s{\"reason\":\"%s\",\"text\":", g ? "," : "", unreachable_reason_key((enum unreachable_reason)g));
-		output_json_string(stdout, unreachable_reason_text((enum unreachable_reason)g));
+		record_json_string(stdout, unreachable_reason_text((enum unreachable_reason)g));
 		printf(",\"count\":%llu,\"codes\":[", (unsigned long long)c->u.count[g]);
 		for (uint64_t i = 0; i < c->u.count[g] && i < COUNT_REPORT_UNREACHABLE_LIMIT; i++) {
 			position_format(rules, c->u.index[g][i], code);
@@ -118,7 +119,7 @@ static void print_json(const struct count_report *c)
 		print_json_unreachable(c);
 	if (c->special.applies) {
 		printf(",\"closed_form\":{\"formula\":");
-		output_json_string(stdout, c->special.formula);
+		record_json_string(stdout, c->special.formula);
 		printf(",\"reachable\":%llu,\"length\":%llu}", (unsigned long long)c->special.reachable,
 		       (unsigned long long)c->special.length);
 	}

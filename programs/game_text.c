@@ -3,6 +3,7 @@
 #include "game_text.h"
 
 #include "output.h"
+#include "record.h"
 #include "variants.h"
 
 void game_text_header_of(FILE *f, const struct description *d)
@@ -15,24 +16,24 @@ void game_json_rules_of(FILE *f, const struct description *d)
 	fprintf(f, "{\"players\":%u,\"hands\":", d->players);
 	output_json_hands(f, d->players, d->hands);
 	fprintf(f, ",\"rollover\":%u,\"lives\":%u,\"start\":", d->rollover, d->lives);
-	output_json_string(f, d->start);
+	record_json_string(f, d->start);
 	fputs(",\"variants\":", f);
 	output_json_variants(f, d->variants);
 	fputs(",\"axes\":{", f);
 	for (int a = 0; a < AXIS_COUNT; a++) {
 		fprintf(f, "%s\"%s\":", a ? "," : "", axis_name((enum axis)a));
-		output_json_string(f, axis_values((enum axis)a)[d->axis[a]]);
+		record_json_string(f, axis_values((enum axis)a)[d->axis[a]]);
 	}
 	fputs("},\"options\":", f);
-	output_json_string(f, d->options);
+	record_json_string(f, d->options);
 	fputs(",\"settings\":", f);
-	output_json_string(f, d->settings);
+	record_json_string(f, d->settings);
 	fputc('}', f);
 }
 
 void game_csv_field_of(FILE *f, const struct description *d)
 {
-	output_csv_field(f, d->options);
+	record_csv_field(f, d->options);
 }
 
 void game_text_header(FILE *f, const struct rules *rules)
