@@ -80,6 +80,13 @@ void record_end(struct record *r)
 	r->depth = 0;
 }
 
+void record_end_inline(struct record *r)
+{
+	assert(r->depth == 1 && r->format == FORMAT_JSON);
+	fputc('}', r->f);
+	r->depth = 0;
+}
+
 void record_names(struct record *r, bool names)
 {
 	r->names = names && r->format == FORMAT_CSV;
@@ -136,6 +143,14 @@ void record_uint(struct record *r, const char *name, unsigned v)
 	if (field(r, name))
 		fprintf(r->f, "%u", v);
 	done(r);
+}
+
+void record_opt_uint(struct record *r, const char *name, bool present, unsigned v)
+{
+	if (present)
+		record_uint(r, name, v);
+	else
+		record_null(r, name);
 }
 
 void record_int(struct record *r, const char *name, int v)

@@ -34,6 +34,8 @@ void record_begin(struct record *r, FILE *f, enum format format);
 // Ends the record: closes "}" (JSON) and ends the line (JSON, CSV). Asserts that every
 // nested object and array was ended.
 void record_end(struct record *r);
+// JSON: ends the record without the newline, for an object inside text printed by hand.
+void record_end_inline(struct record *r);
 // CSV: from now on (names true) the fields write their names, quoted as fields: the same
 // calls that write a row write its header. Other formats ignore it.
 void record_names(struct record *r, bool names);
@@ -44,6 +46,8 @@ void record_names(struct record *r, bool names);
 void record_u64(struct record *r, const char *name, uint64_t v);
 void record_uint(struct record *r, const char *name, unsigned v);
 void record_int(struct record *r, const char *name, int v);
+// v when present, else as record_null (a remoteness, none for a draw).
+void record_opt_uint(struct record *r, const char *name, bool present, unsigned v);
 // s escaped (JSON) or quoted (CSV); NULL writes null (JSON) or an empty field.
 void record_str(struct record *r, const char *name, const char *s);
 void record_bool(struct record *r, const char *name, bool v);
