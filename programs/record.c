@@ -5,6 +5,8 @@
 #include <assert.h>
 #include <string.h>
 
+#include "size_text.h"
+
 // Length of the valid UTF-8 sequence at p (2 to 4 bytes), 0 when it is not one: no
 // overlong forms, no surrogates, nothing past U+10FFFF (RFC 3629, table 3-7 of Unicode).
 static int utf8_length(const unsigned char *p)
@@ -92,6 +94,15 @@ void record_names(struct record *r, bool names)
 	r->names = names && r->format == FORMAT_CSV;
 }
 
+// Text: the name, indented, with each '_' as a space.
+static void label(struct record *r, unsigned level, const char *name)
+{
+	fprintf(r->f, "%*s", 2 * (int)level, "");
+	for (const char *p = name; *p; p++)
+		fputc(*p == '_' ? ' ' : *p, r->f);
+	fputc(':', r->f);
+}
+
 // What comes before a value: the separator and key (JSON), the comma (CSV), the indented
 // label (text). Returns false when the value itself is not to be written (a CSV header).
 static bool field(struct record *r, const char *name)
@@ -116,10 +127,9 @@ static bool field(struct record *r, const char *name)
 			record_csv_field(r->f, name);
 		return !r->names;
 	default:
-		if (array)
-			fputc(' ', r->f);
-		else
-			fprintf(r->f, "%*s%s: ", 2 * (int)level, "", name);
+		if (!array)
+			label(r, level, name);
+		fputc(' ', r->f);
 		return true;
 	}
 }
@@ -198,6 +208,19 @@ void record_mpz(struct record *r, const char *name, const mpz_t v)
 	done(r);
 }
 
+void record_bytes(struct record *r, const char *name, const mpz_t v)
+{
+	if (field(r, name)) {
+		mpz_out_str(r->f, 10, v);
+		if (r->format == FORMAT_TEXT) {
+			char size[SIZE_TEXT_MAX];
+			size_text(size, mpz_get_d(v));
+			fprintf(r->f, " (%s)", size);
+		}
+	}
+	done(r);
+}
+
 void record_real(struct record *r, const char *name, double v, int decimals)
 {
 	if (field(r, name)) {
@@ -217,7 +240,9 @@ static void open_level(struct record *r, const char *name, bool array)
 		fputc(array ? '[' : '{', r->f);
 	} else {
 		r->first[r->depth - 1] = false;
-		fprintf(r->f, "%*s%s:%s", 2 * (int)(r->depth - 1), "", name, array ? "" : "\n");
+		label(r, r->depth - 1, name);
+		if (!array)
+			fputc('\n', r->f);
 	}
 	r->first[r->depth] = true;
 	r->array[r->depth] = array;

@@ -40,9 +40,10 @@ void record_end_inline(struct record *r);
 // calls that write a row write its header. Other formats ignore it.
 void record_names(struct record *r, bool names);
 
-// Fields. name is the key (JSON), the column (CSV) or the label (text); inside an array it
-// is ignored and may be NULL. Text writes "name: value" on a line of its own, indented two
-// spaces per nesting level; in an array the values follow each other on one line.
+// Fields. name is the key (JSON), the column (CSV) or the label (text, where each '_'
+// reads as a space); inside an array it is ignored and may be NULL. Text writes
+// "name: value" on a line of its own, indented two spaces per nesting level; in an array
+// the values follow each other on one line.
 void record_u64(struct record *r, const char *name, uint64_t v);
 void record_uint(struct record *r, const char *name, unsigned v);
 void record_int(struct record *r, const char *name, int v);
@@ -55,6 +56,8 @@ void record_bool(struct record *r, const char *name, bool v);
 void record_null(struct record *r, const char *name);
 // Every digit of v (JSON numbers of any size).
 void record_mpz(struct record *r, const char *name, const mpz_t v);
+// A size in bytes, exactly; text adds it in the unit that fits: "4954 (4.84 KiB)".
+void record_bytes(struct record *r, const char *name, const mpz_t v);
 // v with decimals digits after the point (printf "%.*f"), or as "%g" when decimals < 0.
 void record_real(struct record *r, const char *name, double v, int decimals);
 
