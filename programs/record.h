@@ -67,6 +67,13 @@ void record_object(struct record *r, const char *name);
 void record_array(struct record *r, const char *name);
 void record_close(struct record *r);
 
+// A list of count rows, each written by row(r, i, ctx): CSV the header (row 0's field
+// names: row 0 is called even when count is 0) and one row each; JSON one line
+// {"name":[{row 0},{row 1},...]}. Not for text.
+typedef void record_row_fn(struct record *r, unsigned i, const void *ctx);
+void record_list(FILE *f, enum format format, const char *name, unsigned count, record_row_fn *row,
+		 const void *ctx);
+
 // The escaping, on its own: s as a JSON string in quotes ("\"" and "\\" escaped, control
 // characters and DEL as \u00XX, each byte of invalid UTF-8 as \ufffd), and s as one CSV
 // field (RFC 4180: in quotes, quotes doubled, when it holds a comma, quote, CR or LF).
