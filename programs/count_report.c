@@ -60,6 +60,31 @@ static void unreachable_row(const struct count_report *c, bool names, const char
 	record_end(&r);
 }
 
+// The instance and its totals, in CSV and JSON alike: hands and variants are one field in
+// CSV ("3,2", "cutoff,suicide" or "none") and arrays in JSON.
+static void instance_fields(struct record *r, const struct count_report *c)
+{
+	const struct enumeration *e = &c->e;
+	bool json = r->format == FORMAT_JSON;
+	record_uint(r, "players", c->rules->players);
+	if (json)
+		game_record_hands(r, "hands", c->rules->players, c->rules->hands);
+	else
+		record_str(r, "hands", c->hands);
+	record_uint(r, "rollover", c->rules->rollover);
+	if (json)
+		game_record_variants(r, "variants", c->game.variants);
+	else
+		record_str(r, "variants", c->variants[0] ? c->variants : "none");
+	record_str(r, "start", c->start);
+	record_mpz(r, "positions", c->positions);
+	record_mpz(r, "distinct", c->distinct);
+	record_u64(r, "reachable", e->reachable_count);
+	record_u64(r, "terminal", e->terminal_count);
+	record_u64(r, "moves", e->move_count);
+	record_uint(r, "max_depth", e->max_depth);
+}
+
 // One CSV row: the instance and layer d (names: the header row).
 static void layer_row(const struct count_report *c, bool names, unsigned d)
 {
@@ -67,17 +92,7 @@ static void layer_row(const struct count_report *c, bool names, unsigned d)
 	struct record r;
 	record_begin(&r, stdout, FORMAT_CSV);
 	record_names(&r, names);
-	record_uint(&r, "players", c->rules->players);
-	record_str(&r, "hands", c->hands);
-	record_uint(&r, "rollover", c->rules->rollover);
-	record_str(&r, "variants", c->variants[0] ? c->variants : "none");
-	record_str(&r, "start", c->start);
-	record_mpz(&r, "positions", c->positions);
-	record_mpz(&r, "distinct", c->distinct);
-	record_u64(&r, "reachable", e->reachable_count);
-	record_u64(&r, "terminal", e->terminal_count);
-	record_u64(&r, "moves", e->move_count);
-	record_uint(&r, "max_depth", e->max_depth);
+	instance_fields(&r, c);
 	record_uint(&r, "depth", d);
 	record_u64(&r, "layer_positions", e->layer_count[d]);
 	record_u64(&r, "layer_terminal", e->layer_terminal[d]);
@@ -135,17 +150,7 @@ static void print_json(const struct count_report *c)
 	const struct enumeration *e = &c->e;
 	struct record r;
 	record_begin(&r, stdout, FORMAT_JSON);
-	record_uint(&r, "players", c->rules->players);
-	game_record_hands(&r, "hands", c->rules->players, c->rules->hands);
-	record_uint(&r, "rollover", c->rules->rollover);
-	game_record_variants(&r, "variants", c->game.variants);
-	record_str(&r, "start", c->start);
-	record_mpz(&r, "positions", c->positions);
-	record_mpz(&r, "distinct", c->distinct);
-	record_u64(&r, "reachable", e->reachable_count);
-	record_u64(&r, "terminal", e->terminal_count);
-	record_u64(&r, "moves", e->move_count);
-	record_uint(&r, "max_depth", e->max_depth);
+	instance_fields(&r, c);
 	u64_array(&r, "layers", e->layer_count, e->max_depth + 1);
 	u64_array(&r, "layers_terminal", e->layer_terminal, e->max_depth + 1);
 	if (c->with_unreachable)
