@@ -11,6 +11,7 @@
 #include "game_text.h"
 #include "numparse.h"
 #include "output.h"
+#include "record.h"
 #include "variants.h"
 
 static const char help[] =
@@ -30,6 +31,23 @@ static const struct command_args command = {"atlas", NULL, ARGS_HANDS | ARGS_ROL
 					    FORMAT_BIT(FORMAT_CSV), extra, 1, NULL, help};
 const struct command_args *cmd_atlas_args(void) { return &command; }
 
+// One row of the atlas (header: the header row, whose values are not read).
+static void row(bool header, const char *variants, unsigned h, unsigned r, uint64_t reachable, enum value v,
+		unsigned remoteness, const struct description *game)
+{
+	struct record rec;
+	record_begin(&rec, stdout, FORMAT_CSV);
+	record_names(&rec, header);
+	record_str(&rec, "variants", variants);
+	record_uint(&rec, "hands", h);
+	record_uint(&rec, "rollover", r);
+	record_u64(&rec, "reachable", reachable);
+	record_str(&rec, "value", cell_value_name(v));
+	record_opt_uint(&rec, "remoteness", v != VALUE_DRAW, remoteness);
+	game_record_of(&rec, game);
+	record_end(&rec);
+}
+
 // Solves one cell and prints its row; refused combinations print nothing. Returns 0, or
 // the exit status of a failure.
 static int cell(uint64_t mask, unsigned h, unsigned r)
@@ -42,13 +60,12 @@ static int cell(uint64_t mask, unsigned h, unsigned r)
 	if (st != STATUS_OK)
 		return output_failure("atlas", st, err.msg);
 	char names[512];
+	struct description game;
 	variants_format_list(mask, names, sizeof names);
-	enum value v = solution_value(&in.s, in.rules->start);
-	output_csv_field(stdout, names[0] ? names : "none");
-	printf(",%u,%u,%llu,%s,", h, r, (unsigned long long)in.e.reachable_count, cell_value_name(v));
-	printf(v == VALUE_DRAW ? "," : "%u,", solution_remoteness(&in.s, in.rules->start));
-	game_csv_field(stdout, in.rules);
-	putchar('\n');
+	describe_game(in.rules, &game);
+	uint64_t at = in.rules->start;
+	row(false, names[0] ? names : "none", h, r, in.e.reachable_count, solution_value(&in.s, at),
+	    solution_remoteness(&in.s, at), &game);
 	claims_instance_free(&in);
 	return 0;
 }
@@ -60,7 +77,7 @@ int cmd_atlas(int argc, char **argv)
 	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0 || (rc = args_parse_grid(&opt, 4, 12, &g)) >= 0)
 		return rc;
-	puts("variants,hands,rollover,reachable,value,remoteness,game");
+	row(true, "", 0, 0, 0, VALUE_DRAW, 0, &(struct description){0});
 	// a = -1: the standard rules (b = -1) or one variant b; a >= 0: the pair a < b.
 	for (int a = -1; a < (opt.extra_set[OPT_SINGLES] ? 0 : VARIANT_COUNT); a++)
 		for (int b = a < 0 ? -1 : a + 1; b < VARIANT_COUNT; b++) {

@@ -14,6 +14,7 @@
 #include "game_text.h"
 #include "movegen.h"
 #include "output.h"
+#include "record.h"
 #include "position.h"
 #include "special.h"
 #include "variants.h"
@@ -70,7 +71,7 @@ static unsigned add_game(struct report *o, const struct rules *rules)
 static void json_key_string(FILE *f, const char *key, const char *text)
 {
 	fprintf(f, ",\"%s\":", key);
-	output_json_string(f, text);
+	record_json_string(f, text);
 }
 
 static int claim_end(struct report *o, const char *id, unsigned number, const char *statement,
@@ -220,7 +221,7 @@ static int claim_moves(struct report *o, const struct claims_instance *in, struc
 			CLAIMED_MAX_MOVES, m.kind_count, attacks, m.kind_count - attacks, (unsigned long long)m.max_moves, at);
 		for (unsigned k = 0; k < m.kind_count; k++) {
 			fputs(k ? "," : "", o->ev);
-			output_json_string(o->ev, m.kind[k]);
+			record_json_string(o->ev, m.kind[k]);
 		}
 		fputc(']', o->ev);
 		return claim_end(o, "moves", 3, title, verdict, cmdline);

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "game_text.h"
 #include "output.h"
+#include "record.h"
 #include "position.h"
 #include "solution_file.h"
 #include "solved.h"
@@ -97,7 +98,7 @@ static void json_list(const struct rules *rules, const struct strategy *s, const
 	for (size_t t = 0; t < s->count; t++) {
 		strategy_file_position(rules, s->target[t], n, text);
 		printf("%s{\"position\":", t ? "," : "");
-		output_json_string(stdout, text);
+		record_json_string(stdout, text);
 		printf(",\"remoteness\":");
 		printf(s->kind == STRATEGY_AVOID || s->remoteness[t] == STRATEGY_NO_LOSS ? "null}" : "%u}", s->remoteness[t]);
 	}
@@ -129,7 +130,7 @@ static int print_lists(const struct cli_options *opt, const struct solved *sv, u
 	strategy_file_position(sv->rules, at, n, code);
 	if (opt->format == FORMAT_JSON) {
 		printf("{\"position\":");
-		output_json_string(stdout, code);
+		record_json_string(stdout, code);
 		printf(",\"value\":\"%s\",\"remoteness\":", cell_value_name(v));
 		printf(v == VALUE_DRAW ? "null" : "%u", solution_remoteness(&sv->solution, at));
 		printf(",\"notation\":\"%s\",\"strategies\":[", n == NOTATION_CODE ? "code" : "article");
@@ -169,12 +170,12 @@ static void json_check(const struct rules *rules, const struct strategy *s, cons
 	printf(",\"position\":");
 	if (r->fault && r->at != UINT64_MAX) {
 		position_format(rules, r->at, code);
-		output_json_string(stdout, code);
+		record_json_string(stdout, code);
 	} else {
 		fputs("null", stdout);
 	}
 	printf(",\"why\":");
-	r->fault ? output_json_string(stdout, r->why) : (void)fputs("null", stdout);
+	r->fault ? record_json_string(stdout, r->why) : (void)fputs("null", stdout);
 	printf(",\"nodes\":%llu,\"used\":%zu}", (unsigned long long)r->nodes, r->used);
 }
 
@@ -207,7 +208,7 @@ static int check_file(const struct cli_options *opt)
 	bool ok = true;
 	if (!rc && opt->format == FORMAT_JSON) {
 		printf("{\"file\":");
-		output_json_string(stdout, opt->extra_value[OPT_CHECK]);
+		record_json_string(stdout, opt->extra_value[OPT_CHECK]);
 		for (size_t i = 0; i < done; i++)
 			ok &= !r[i].fault;
 		printf(",\"ok\":%s,\"lists\":[", ok ? "true" : "false");

@@ -9,6 +9,7 @@
 #include "game_text.h"
 #include "numparse.h"
 #include "output.h"
+#include "record.h"
 #include "table.h"
 #include "text.h"
 
@@ -135,11 +136,11 @@ static void print_evidence_json(const struct table_row *t)
 	for (unsigned i = 0; i < t->evidence_count; i++) {
 		const struct table_evidence *ev = &t->evidence[i];
 		printf("%s{\"code\":", i ? "," : "");
-		output_json_string(stdout, ev->code);
+		record_json_string(stdout, ev->code);
 		printf(",\"reason\":\"%s\",\"parents\":[", unreachable_reason_key(ev->reason));
 		for (unsigned k = 0; k < ev->parent_count; k++) {
 			fputs(k ? "," : "", stdout);
-			output_json_string(stdout, ev->parent[k]);
+			record_json_string(stdout, ev->parent[k]);
 		}
 		printf("]}");
 	}
@@ -254,7 +255,7 @@ static void print_json(struct table_row *rows, size_t n)
 			putchar('"');
 			print_evidence_json(t);
 		} else {
-			output_json_string(stdout, t->note);
+			record_json_string(stdout, t->note);
 			printf(",\"evidence_positions\":null,\"evidence_more\":null");
 		}
 		printf(",\"rules\":");

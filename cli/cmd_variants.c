@@ -7,6 +7,7 @@
 #include "args.h"
 #include "commands.h"
 #include "output.h"
+#include "record.h"
 #include "text.h"
 #include "variants.h"
 
@@ -25,34 +26,63 @@ static const struct extra_option extra[] = {{"--axes", false, NULL, 0}};
 static const struct command_args command = {"variants", NULL, 0, FORMATS_DATA, extra, 1, NULL, help};
 const struct command_args *cmd_variants_args(void) { return &command; }
 
-static int print_axes(enum format format)
+static void axis_row(struct record *r, unsigned a, const void *ctx)
 {
-	if (format == FORMAT_CSV)
-		puts("axis,values");
-	if (format == FORMAT_JSON)
-		printf("{\"axes\":[");
-	for (int a = 0; a < AXIS_COUNT; a++) {
-		const char *const *values = axis_values((enum axis)a);
+	(void)ctx;
+	const char *const *values = axis_values((enum axis)a);
+	record_str(r, "axis", axis_name((enum axis)a));
+	if (r->format == FORMAT_JSON) {
+		record_array(r, "values");
+		for (int i = 0; values[i]; i++)
+			record_str(r, NULL, values[i]);
+		record_close(r);
+	} else {
 		char list[128] = "";
 		for (int i = 0; values[i]; i++)
 			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? "," : "", values[i]);
-		if (format == FORMAT_TEXT)
-			printf("--%-12s %s\n", axis_name((enum axis)a), list);
-		if (format == FORMAT_CSV)
-			printf("%s,\"%s\"\n", axis_name((enum axis)a), list);
-		if (format == FORMAT_JSON) {
-			printf("%s{\"axis\":\"%s\",\"values\":[", a ? "," : "", axis_name((enum axis)a));
-			for (int i = 0; values[i]; i++)
-				printf("%s\"%s\"", i ? "," : "", values[i]);
-			printf("]}");
-		}
+		record_str(r, "values", list);
 	}
-	if (format == FORMAT_JSON)
-		printf("]}\n");
+}
+
+static int print_axes(enum format format)
+{
+	if (format != FORMAT_TEXT) {
+		record_list(stdout, format, "axes", AXIS_COUNT, axis_row, NULL);
+		return 0;
+	}
+	for (int a = 0; a < AXIS_COUNT; a++) {
+		const char *const *values = axis_values((enum axis)a);
+		printf("--%-12s", axis_name((enum axis)a));
+		for (int i = 0; values[i]; i++)
+			printf("%s%s", i ? "," : " ", values[i]);
+		putchar('\n');
+	}
 	return 0;
 }
 
 static const char *const need_text[] = {"any", "2", "3+"};
+static const char *const keys[] = {"name", "players", "axes", "summary", "rule"};
+
+// The five fields of variant v, in the order of keys (axes: room for its text).
+static void variant_fields(enum variant_id v, const char *fields[5], char *axes, size_t len)
+{
+	variants_axes_text(v, axes, len);
+	fields[0] = variants_name(v);
+	fields[1] = need_text[variants_need(v)];
+	fields[2] = axes;
+	fields[3] = variants_summary(v);
+	fields[4] = variants_rule(v);
+}
+
+static void variant_row(struct record *r, unsigned id, const void *ctx)
+{
+	(void)ctx;
+	const char *fields[5];
+	char axes[256];
+	variant_fields((enum variant_id)id, fields, axes, sizeof axes);
+	for (int f = 0; f < 5; f++)
+		record_str(r, keys[f], fields[f]);
+}
 
 int cmd_variants(int argc, char **argv)
 {
@@ -62,38 +92,20 @@ int cmd_variants(int argc, char **argv)
 		return rc;
 	if (opt.extra_set[0])
 		return print_axes(opt.format);
-	unsigned width = text_width();
-	if (opt.format == FORMAT_CSV)
-		puts("name,players,axes,summary,rule");
-	if (opt.format == FORMAT_JSON)
-		printf("{\"variants\":[");
-	for (int id = 0; id < VARIANT_COUNT; id++) {
-		enum variant_id v = (enum variant_id)id;
-		char axes[256];
-		variants_axes_text(v, axes, sizeof axes);
-		const char *fields[] = {variants_name(v), need_text[variants_need(v)], axes,
-					variants_summary(v), variants_rule(v)};
-		const char *keys[] = {"name", "players", "axes", "summary", "rule"};
-		for (int f = 0; f < 5; f++) {
-			if (opt.format == FORMAT_TEXT && f == 0)
-				printf("%s\n", fields[0]);
-			else if (opt.format == FORMAT_TEXT) {
-				printf("  %-8s ", keys[f]);
-				text_wrap(stdout, fields[f], 11, 11, width);
-			}
-			if (opt.format == FORMAT_CSV) {
-				output_csv_field(stdout, fields[f]);
-				putchar(f == 4 ? '\n' : ',');
-			}
-			if (opt.format == FORMAT_JSON) {
-				printf("%s\"%s\":", f == 0 ? (id ? ",{" : "{") : ",", keys[f]);
-				output_json_string(stdout, fields[f]);
-			}
-		}
-		if (opt.format == FORMAT_JSON)
-			putchar('}');
+	if (opt.format != FORMAT_TEXT) {
+		record_list(stdout, opt.format, "variants", VARIANT_COUNT, variant_row, NULL);
+		return 0;
 	}
-	if (opt.format == FORMAT_JSON)
-		printf("]}\n");
+	unsigned width = text_width();
+	for (int id = 0; id < VARIANT_COUNT; id++) {
+		const char *fields[5];
+		char axes[256];
+		variant_fields((enum variant_id)id, fields, axes, sizeof axes);
+		printf("%s\n", fields[0]);
+		for (int f = 1; f < 5; f++) {
+			printf("  %-8s ", keys[f]);
+			text_wrap(stdout, fields[f], 11, 11, width);
+		}
+	}
 	return 0;
 }

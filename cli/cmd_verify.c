@@ -10,6 +10,7 @@
 #include "game_text.h"
 #include "message.h"
 #include "output.h"
+#include "record.h"
 #include "plan.h"
 #include "position.h"
 #include "size_text.h"
@@ -87,14 +88,14 @@ static void print_report(const struct cli_options *opt, const struct rules *rule
 		fputs("{\"rules\":", stdout);
 		game_json_rules(stdout, rules);
 		fputs(",\"file\":", stdout);
-		output_json_string(stdout, path);
+		record_json_string(stdout, path);
 		printf(",\"ok\":%s,\"checked\":%llu,\"fault\":", r->fault ? "false" : "true", (unsigned long long)r->checked);
 		fputs(r->fault ? "\"" : "null", stdout);
 		fputs(r->fault ? fault_names[r->fault] : "", stdout);
 		fputs(r->fault ? "\",\"position\":" : ",\"position\":", stdout);
-		at ? output_json_string(stdout, code) : (void)fputs("null", stdout);
+		at ? record_json_string(stdout, code) : (void)fputs("null", stdout);
 		fputs(",\"why\":", stdout);
-		r->fault ? output_json_string(stdout, r->why) : (void)fputs("null", stdout);
+		r->fault ? record_json_string(stdout, r->why) : (void)fputs("null", stdout);
 		fputs("}\n", stdout);
 		return;
 	}

@@ -17,14 +17,16 @@
 #include "rules.h"
 
 // --estimate, which count, solve and games declare among their own options: the memory
-// estimate of the instance as one JSON object, without running (args_build_rules prints it).
-#define ARGS_ESTIMATE_OPTION {ARGS_ESTIMATE, false, NULL, FORMAT_BIT(FORMAT_JSON)}
+// estimate of the instance, in text or as one JSON object, without running
+// (args_build_rules prints it).
+#define ARGS_ESTIMATE_OPTION {ARGS_ESTIMATE, false, NULL, FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON)}
 #define ARGS_ESTIMATE_HELP \
-	"  --estimate         with --format json: build the rules (and their move tables) and\n" \
-	"                     print the memory estimate without running: {rules, positions,\n" \
+	"  --estimate         build the rules (and their move tables) and print the memory\n" \
+	"                     estimate without running (text or json): rules, positions,\n" \
 	"                     bytes_per_position, position_bytes (positions * bytes_per_position),\n" \
-	"                     table_bytes, bytes (with the tables), limit (null: none), fits};\n" \
-	"                     the move tables themselves must fit --max-memory\n"
+	"                     table_bytes, bytes (with the tables), limit (null: none), fits;\n" \
+	"                     text gives each size exactly and in the unit that fits. The move\n" \
+	"                     tables themselves must fit --max-memory\n"
 
 // Parses argv[1..argc) of the subcommand cmd declares (args_scan). Returns -1 to go on, or an
 // exit status (0 after printing --help or --version, 2 after printing the refusal and the

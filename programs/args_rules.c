@@ -9,10 +9,11 @@
 
 #include <string.h>
 
-#include "instance.h"
 #include "game_text.h"
+#include "instance.h"
 #include "message.h"
 #include "numparse.h"
+#include "record.h"
 
 // Parses "N" or "A-B" with lo <= A <= B <= hi into *a, *b; -1 to go on, or 2 after the error.
 static int parse_range(const char *cmd, const char *name, const char *text, unsigned lo, unsigned hi,
@@ -56,16 +57,28 @@ static void print_estimate(const struct cli_options *opt, enum plan_task task, c
 	mpz_set_d(built, plan_bytes(plan, task, 1));
 	if (mpz_cmp(built, bytes) > 0)
 		mpz_set(bytes, built);
-	printf("{\"rules\":");
-	game_json_rules(stdout, rules);
-	gmp_printf(",\"positions\":%Zd,\"bytes_per_position\":%g,\"position_bytes\":%Zd,\"table_bytes\":%llu,"
-		   "\"bytes\":%Zd,\"limit\":", distinct, bytes_per_position, closed,
-		   (unsigned long long)rules->table_bytes, bytes);
-	if (opt->spec.max_bytes)
-		printf("%llu,\"fits\":%s}\n", (unsigned long long)opt->spec.max_bytes,
-		       mpz_cmp_ui(bytes, opt->spec.max_bytes) <= 0 ? "true" : "false");
-	else
-		printf("null,\"fits\":true}\n");
+	// JSON: {rules, positions, ...}; text: the game's two lines, then one line per figure.
+	struct record r;
+	mpz_t table;
+	mpz_init_set_ui(table, 0);
+	mpz_import(table, 1, 1, sizeof rules->table_bytes, 0, 0, &rules->table_bytes);
+	record_begin(&r, stdout, opt->format == FORMAT_JSON ? FORMAT_JSON : FORMAT_TEXT);
+	game_record(&r, rules);
+	record_mpz(&r, "positions", distinct);
+	record_real(&r, "bytes_per_position", bytes_per_position, -1);
+	record_bytes(&r, "position_bytes", closed);
+	record_bytes(&r, "table_bytes", table);
+	record_bytes(&r, "bytes", bytes);
+	if (opt->spec.max_bytes) {
+		mpz_set_ui(table, 0);
+		mpz_import(table, 1, 1, sizeof opt->spec.max_bytes, 0, 0, &opt->spec.max_bytes);
+		record_bytes(&r, "limit", table);
+	} else {
+		record_null(&r, "limit");
+	}
+	record_bool(&r, "fits", !opt->spec.max_bytes || mpz_cmp(bytes, table) <= 0);
+	record_end(&r);
+	mpz_clear(table);
 	mpz_clears(distinct, closed, bytes, built, NULL);
 }
 

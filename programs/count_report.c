@@ -9,6 +9,7 @@
 #include "closed_form.h"
 #include "game_text.h"
 #include "output.h"
+#include "record.h"
 #include "text.h"
 #include "variants.h"
 
@@ -47,84 +48,122 @@ static void print_text(const struct count_report *c)
 	}
 }
 
-static void print_csv(const struct count_report *c)
+// One CSV row of the unreachable positions (names: the header row).
+static void unreachable_row(const struct count_report *c, bool names, const char *code, int g)
+{
+	struct record r;
+	record_begin(&r, stdout, FORMAT_CSV);
+	record_names(&r, names);
+	record_str(&r, "code", code);
+	record_str(&r, "reason", unreachable_reason_key((enum unreachable_reason)g));
+	game_record_of(&r, &c->game);
+	record_end(&r);
+}
+
+// The instance and its totals, in CSV and JSON alike: hands and variants are one field in
+// CSV ("3,2", "cutoff,suicide" or "none") and arrays in JSON.
+static void instance_fields(struct record *r, const struct count_report *c)
 {
 	const struct enumeration *e = &c->e;
-	const struct rules *rules = c->rules;
+	bool json = r->format == FORMAT_JSON;
+	record_uint(r, "players", c->rules->players);
+	if (json)
+		game_record_hands(r, "hands", c->rules->players, c->rules->hands);
+	else
+		record_str(r, "hands", c->hands);
+	record_uint(r, "rollover", c->rules->rollover);
+	if (json)
+		game_record_variants(r, "variants", c->game.variants);
+	else
+		record_str(r, "variants", c->variants[0] ? c->variants : "none");
+	record_str(r, "start", c->start);
+	record_mpz(r, "positions", c->positions);
+	record_mpz(r, "distinct", c->distinct);
+	record_u64(r, "reachable", e->reachable_count);
+	record_u64(r, "terminal", e->terminal_count);
+	record_u64(r, "moves", e->move_count);
+	record_uint(r, "max_depth", e->max_depth);
+}
+
+// One CSV row: the instance and layer d (names: the header row).
+static void layer_row(const struct count_report *c, bool names, unsigned d)
+{
+	const struct enumeration *e = &c->e;
+	struct record r;
+	record_begin(&r, stdout, FORMAT_CSV);
+	record_names(&r, names);
+	instance_fields(&r, c);
+	record_uint(&r, "depth", d);
+	record_u64(&r, "layer_positions", e->layer_count[d]);
+	record_u64(&r, "layer_terminal", e->layer_terminal[d]);
+	game_record_of(&r, &c->game);
+	record_end(&r);
+}
+
+static void print_csv(const struct count_report *c)
+{
 	char code[POSITION_CODE_MAX];
 	if (c->with_unreachable) {
-		puts("code,reason,game");
+		unreachable_row(c, true, "", 0);
 		for (int g = 0; g < UNREACHABLE_REASON_COUNT; g++)
 			for (uint64_t i = 0; i < c->u.count[g] && i < COUNT_REPORT_UNREACHABLE_LIMIT; i++) {
-				position_format(rules, c->u.index[g][i], code);
-				printf("%s,%s,", code, unreachable_reason_key((enum unreachable_reason)g));
-				game_csv_field_of(stdout, &c->game);
-				putchar('\n');
+				position_format(c->rules, c->u.index[g][i], code);
+				unreachable_row(c, false, code, g);
 			}
 		return;
 	}
-	puts("players,hands,rollover,variants,start,positions,distinct,reachable,terminal,moves,max_depth,depth,layer_positions,layer_terminal,game");
-	for (unsigned d = 0; d <= e->max_depth; d++) {
-		printf("%u,", rules->players);
-		output_csv_field(stdout, c->hands);
-		printf(",%u,", rules->rollover);
-		output_csv_field(stdout, c->variants[0] ? c->variants : "none");
-		printf(",%s", c->start);
-		gmp_printf(",%Zd,%Zd,%llu,%llu,%llu,%u,%u,%llu,%llu,", c->positions, c->distinct,
-			   (unsigned long long)e->reachable_count, (unsigned long long)e->terminal_count,
-			   (unsigned long long)e->move_count, e->max_depth, d, (unsigned long long)e->layer_count[d],
-			   (unsigned long long)e->layer_terminal[d]);
-		game_csv_field_of(stdout, &c->game);
-		putchar('\n');
-	}
+	layer_row(c, true, 0);
+	for (unsigned d = 0; d <= c->e.max_depth; d++)
+		layer_row(c, false, d);
 }
 
-static void print_json_unreachable(const struct count_report *c)
+static void unreachable_record(struct record *r, const struct count_report *c)
 {
-	const struct rules *rules = c->rules;
 	char code[POSITION_CODE_MAX];
-	printf(",\"unreachable\":[");
+	record_array(r, "unreachable");
 	for (int g = 0; g < UNREACHABLE_REASON_COUNT; g++) {
-		printf("%s{\"reason\":\"%s\",\"text\":", g ? "," : "", unreachable_reason_key((enum unreachable_reason)g));
-		output_json_string(stdout, unreachable_reason_text((enum unreachable_reason)g));
-		printf(",\"count\":%llu,\"codes\":[", (unsigned long long)c->u.count[g]);
+		record_object(r, NULL);
+		record_str(r, "reason", unreachable_reason_key((enum unreachable_reason)g));
+		record_str(r, "text", unreachable_reason_text((enum unreachable_reason)g));
+		record_u64(r, "count", c->u.count[g]);
+		record_array(r, "codes");
 		for (uint64_t i = 0; i < c->u.count[g] && i < COUNT_REPORT_UNREACHABLE_LIMIT; i++) {
-			position_format(rules, c->u.index[g][i], code);
-			printf("%s\"%s\"", i ? "," : "", code);
+			position_format(c->rules, c->u.index[g][i], code);
+			record_str(r, NULL, code);
 		}
-		printf("]}");
+		record_close(r);
+		record_close(r);
 	}
-	printf("]");
+	record_close(r);
+}
+
+static void u64_array(struct record *r, const char *name, const uint64_t *v, unsigned n)
+{
+	record_array(r, name);
+	for (unsigned k = 0; k < n; k++)
+		record_u64(r, NULL, v[k]);
+	record_close(r);
 }
 
 static void print_json(const struct count_report *c)
 {
 	const struct enumeration *e = &c->e;
-	const struct rules *rules = c->rules;
-	printf("{\"players\":%u,\"hands\":", rules->players);
-	output_json_hands(stdout, rules->players, rules->hands);
-	printf(",\"rollover\":%u,\"variants\":", rules->rollover);
-	output_json_variants(stdout, c->game.variants);
-	gmp_printf(",\"start\":\"%s\",\"positions\":%Zd,\"distinct\":%Zd,\"reachable\":%llu,\"terminal\":%llu,\"moves\":%llu,\"max_depth\":%u,\"layers\":[",
-		   c->start, c->positions, c->distinct, (unsigned long long)e->reachable_count,
-		   (unsigned long long)e->terminal_count, (unsigned long long)e->move_count, e->max_depth);
-	for (unsigned d = 0; d <= e->max_depth; d++)
-		printf("%s%llu", d ? "," : "", (unsigned long long)e->layer_count[d]);
-	printf("],\"layers_terminal\":[");
-	for (unsigned d = 0; d <= e->max_depth; d++)
-		printf("%s%llu", d ? "," : "", (unsigned long long)e->layer_terminal[d]);
-	printf("]");
+	struct record r;
+	record_begin(&r, stdout, FORMAT_JSON);
+	instance_fields(&r, c);
+	u64_array(&r, "layers", e->layer_count, e->max_depth + 1);
+	u64_array(&r, "layers_terminal", e->layer_terminal, e->max_depth + 1);
 	if (c->with_unreachable)
-		print_json_unreachable(c);
+		unreachable_record(&r, c);
 	if (c->special.applies) {
-		printf(",\"closed_form\":{\"formula\":");
-		output_json_string(stdout, c->special.formula);
-		printf(",\"reachable\":%llu,\"length\":%llu}", (unsigned long long)c->special.reachable,
-		       (unsigned long long)c->special.length);
+		record_object(&r, "closed_form");
+		record_str(&r, "formula", c->special.formula);
+		record_u64(&r, "reachable", c->special.reachable);
+		record_u64(&r, "length", c->special.length);
+		record_close(&r);
 	}
-	printf(",\"rules\":");
-	game_json_rules_of(stdout, &c->game);
-	printf("}\n");
+	game_record_of(&r, &c->game);
+	record_end(&r);
 }
 
 void count_report_init(struct count_report *c, const struct rules *rules, bool custom_start)

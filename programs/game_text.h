@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
-// How every output names its game (describe.h's texts): a two-line header in text, a
-// "rules" object in JSON, a "game" column (the option string) in CSV. The _of forms take a
-// description kept from rules already freed (table rows, atlas cells).
+// How every output names its game (describe.h's texts), as one record field: two lines
+// "game: OPTIONS" and "rules: SETTINGS" in text, a "rules" object in JSON, a "game" column
+// (the option string) in CSV. The _of forms take a description kept from rules already
+// freed (table rows, atlas cells).
 #ifndef CHOPSTICKS_PROGRAMS_GAME_TEXT_H
 #define CHOPSTICKS_PROGRAMS_GAME_TEXT_H
 
 #include <stdio.h>
 
 #include "describe.h"
+#include "record.h"
 #include "rules.h"
 
 // The paragraph of --help that says how outputs name their game.
@@ -17,15 +19,22 @@
 	"JSON carries \"rules\": {players, hands (an array), rollover, lives, start, variants,\n" \
 	"axes, options, settings}; CSV ends every row with the column game (OPTIONS).\n"
 
-// "game: --hands 2 --rollover 5\nrules: players=2 hands=2 ... stumps=no\n".
+// The game in r's format: text "game: --hands 2 --rollover 5\nrules: players=2 ... stumps=no\n";
+// JSON "rules":{"players":2,"hands":[2,2],"rollover":5,"lives":1,"start":"1111",
+// "variants":[...],"axes":{"overflow":"rollover",...},"options":"...","settings":"..."};
+// CSV the field game (the options).
+void game_record(struct record *r, const struct rules *rules);
+void game_record_of(struct record *r, const struct description *d);
+// Fields of their own: hands as an array, one count per seat ([2,2]); variant names.
+void game_record_hands(struct record *r, const char *name, unsigned players, const unsigned *hands);
+void game_record_variants(struct record *r, const char *name, uint64_t variants);
+
+// The same on f for writers that print by hand: the text header, the JSON object (no key,
+// no newline), the CSV field.
 void game_text_header(FILE *f, const struct rules *rules);
 void game_text_header_of(FILE *f, const struct description *d);
-// {"players":2,"hands":[2,2],"rollover":5,"lives":1,"start":"1111","variants":[...],
-//  "axes":{"overflow":"rollover",...},"options":"--hands 2 --rollover 5","settings":"..."}
 void game_json_rules(FILE *f, const struct rules *rules);
 void game_json_rules_of(FILE *f, const struct description *d);
-// The option string as one CSV field.
-void game_csv_field(FILE *f, const struct rules *rules);
 void game_csv_field_of(FILE *f, const struct description *d);
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Shared output helpers (see output.h).
 #include "output.h"
+#include "record.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -22,35 +23,6 @@ void output_hands(char *buf, size_t len, unsigned players, const unsigned *hands
 		used += (size_t)snprintf(buf + used, len - used, ",%u", hands[k]);
 }
 
-void output_csv_field(FILE *f, const char *text)
-{
-	if (!strpbrk(text, ",\"\n")) {
-		fputs(text, f);
-		return;
-	}
-	fputc('"', f);
-	for (const char *p = text; *p; p++) {
-		if (*p == '"')
-			fputc('"', f);
-		fputc(*p, f);
-	}
-	fputc('"', f);
-}
-
-void output_json_string(FILE *f, const char *text)
-{
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p < 0x20)
-			fprintf(f, "\\u%04x", *p);
-		else
-			fputc(*p, f);
-	}
-	fputc('"', f);
-}
-
 void output_json_hands(FILE *f, unsigned players, const unsigned *hands)
 {
 	fputc('[', f);
@@ -67,7 +39,7 @@ void output_json_variants(FILE *f, uint64_t variants)
 		if (!(variants & (UINT64_C(1) << id)))
 			continue;
 		fputs(first ? "" : ",", f);
-		output_json_string(f, variants_name((enum variant_id)id));
+		record_json_string(f, variants_name((enum variant_id)id));
 		first = 0;
 	}
 	fputc(']', f);

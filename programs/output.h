@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Small writers shared by the subcommands: exact big numbers, CSV fields, JSON strings, the
-// hands and variants of an instance, and the progress lines on stderr.
+// Small writers shared by the subcommands: the hands and variants of an instance, and the
+// progress lines on stderr (record.h writes the fields of CSV, JSON and text records).
 #ifndef CHOPSTICKS_PROGRAMS_OUTPUT_H
 #define CHOPSTICKS_PROGRAMS_OUTPUT_H
 
@@ -13,10 +13,6 @@
 
 // "2" when every player has the same count, else "3,2".
 void output_hands(char *buf, size_t len, unsigned players, const unsigned *hands);
-// A CSV field, quoted when it holds a comma or quote.
-void output_csv_field(FILE *f, const char *text);
-// A JSON string with escapes.
-void output_json_string(FILE *f, const char *text);
 // JSON value for hands: an array, one count per seat ([2,2]).
 void output_json_hands(FILE *f, unsigned players, const unsigned *hands);
 // JSON array of variant names.

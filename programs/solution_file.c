@@ -13,6 +13,7 @@
 #include "numparse.h"
 #include "message.h"
 #include "output.h"
+#include "record.h"
 #include "position.h"
 #include "ranked_moves.h"
 
@@ -48,7 +49,7 @@ static void write_row(FILE *f, const struct solved *s, uint64_t i, struct ranked
 	for (size_t b = 0; b < best; b++)
 		fprintf(f, "%s%s", b ? " " : "", moves[b].code);
 	fputc(',', f);
-	output_csv_field(f, game);
+	record_csv_field(f, game);
 	fputc('\n', f);
 }
 

@@ -23,7 +23,8 @@ struct solve_summary {
 	unsigned remoteness;
 	uint64_t count[4];          // reachable positions by enum value
 	unsigned max_remoteness;    // the longest forced line and the smallest index where it
-	uint64_t max_remoteness_at; // starts (SOLUTION_NONE when no position is won or lost)
+	uint64_t max_remoteness_at; // starts (SOLUTION_NONE when no position is won or lost:
+	                            // the line is none, JSON null)
 };
 
 // Prints s to stdout as `chopsticks solve` does for two players, in text or json.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # What scripts read is data: claims --format json (every claim with its id, verdict, games
-# and evidence), the table's evidence as JSON, and --estimate (the memory estimate as JSON,
-# without running). Values are compared exactly, through jq.
+# and evidence), the table's evidence as JSON, and --estimate (the memory estimate as JSON
+# or text, without running). Values are compared exactly, through jq.
 source "$(dirname "$0")/lib/harness.sh"
 
 # expect_jq FILTER WANT: jq -c FILTER on the last run's stdout gives exactly WANT.
@@ -39,7 +39,7 @@ expect_jq '.rows[0] | [.evidence_positions[0], .evidence_positions[4], .evidence
 	'[{"code":"1101","reason":"no-parent","parents":[]},{"code":"0022","reason":"unreachable-parents","parents":["2202"]},0,6]'
 expect_jq '.rows[0].evidence' '"1101 (no parent); 2202 (no parent); 3303 (no parent); 3333 (no parent); 0022 <- 2202; 2333 <- 3333"'
 
-# --estimate: what the refusal compares, as JSON, and nothing run; refused only without json.
+# --estimate: what the refusal compares, as JSON or text, and nothing run; refused in CSV.
 expect_exit 0 -- count --estimate --format json --max-memory 4K
 expect_jq 'del(.rules)' '{"positions":225,"bytes_per_position":2,"position_bytes":450,"table_bytes":2252,"bytes":4954,"limit":4096,"fits":false}'
 expect_jq '.rules.options' '"--hands 2 --rollover 5"'
@@ -47,7 +47,31 @@ expect_exit 0 -- solve --variant cutoff --hands 3 --estimate --format json
 expect_jq '[.rules.options, .positions, .bytes_per_position, .position_bytes]' '["--hands 3 --rollover 5 --variant cutoff",1225,1.75,2144]'
 expect_exit 0 -- games --players 3 --estimate --format json --max-memory 1G
 expect_jq '[.positions, .bytes_per_position, .fits]' '[3375,5.125,true]'
-expect_refused '^chopsticks count: --estimate is used only with --format json' -- count --estimate
+expect_refused '^chopsticks count: --estimate is used only with --format text or json' -- count --estimate --format csv
+
+# The text estimate gives the JSON's figures, one per line, each size exactly and readable.
+# expect_same_estimate ARGS...: the text of --estimate ARGS against its JSON, figure by figure.
+expect_same_estimate() {
+	expect_exit 0 -- "$@" --estimate --format json
+	local json=$stdout
+	expect_exit 0 -- "$@" --estimate
+	local text=$stdout want got
+	want=$(jq -r '"game: \(.rules.options)", "rules: \(.rules.settings)", "positions: \(.positions)",
+		"bytes per position: \(.bytes_per_position)", "position bytes: \(.position_bytes)",
+		"table bytes: \(.table_bytes)", "bytes: \(.bytes)", "limit: \(.limit // "none")",
+		"fits: \(.fits)"' <<<"$json")
+	got=$(sed -E 's/^(position bytes|table bytes|bytes|limit): ([0-9]+) \([0-9.e+]+ [KMGT]?i?B\)$/\1: \2/' <<<"$text")
+	if [ "$got" = "$want" ]; then pass; else fail "text --estimate $* differs from its JSON" "$text"; fi
+}
+expect_same_estimate count --max-memory 4K
+expect_same_estimate solve --variant cutoff --hands 3
+expect_same_estimate games --players 3 --max-memory 1G
+expect_same_estimate solve --hands 3,2 --lives 2 --rollover 4
+expect_exit 0 -- count --estimate --max-memory 4K
+expect_stdout_match 'bytes: 4954 \(4\.84 KiB\)'$'\n''limit: 4096 \(4 KiB\)'$'\n''fits: false'
+expect_exit 0 -- solve --hands 5 --rollover 9 --estimate --max-memory 64G
+expect_stdout_match 'position bytes: 2898646 \(2\.76 MiB\)'$'\n''table bytes: [0-9]+ \([0-9.]+ KiB\)'
+expect_stdout_match 'limit: 68719476736 \(64 GiB\)'
 expect_refused '^chopsticks show: unknown option' -- show 1111 --estimate
 
 finish

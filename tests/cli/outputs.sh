@@ -76,4 +76,14 @@ if awk 'length($0) > 40 { bad = 1 } END { exit bad }' <<<"$stdout"; then pass; e
 expect_exit_sh 0 'unset COLUMNS; "$BIN" variants'
 if awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$stdout"; then pass; else fail "a line past 80 columns"; fi
 
+# solve: when no position is won or lost there is no longest forced line (text none, JSON
+# null), never an empty code. attacks-only from 0403: 4 reachable, all drawn.
+expect_exit 0 -- solve --variant attacks-only --start 0403
+expect_stdout_match 'reachable 4: win 0, loss 0, draw 4'
+expect_stdout_match 'longest forced line: none'
+expect_exit 0 -- solve --variant attacks-only --start 0403 --format json
+expect_stdout_match '"counts":\{"win":0,"loss":0,"draw":4\},"longest_forced":null,"rules":'
+expect_exit 0 -- solve --rollover 4 --format json
+expect_stdout_match '"longest_forced":\{"remoteness":15,"position":"3313"\}'
+
 finish

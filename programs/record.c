@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: MIT
+// The record writer (see record.h): one separator rule per format, then the value.
+#include "record.h"
+
+#include <assert.h>
+#include <string.h>
+
+#include "size_text.h"
+
+// Length of the valid UTF-8 sequence at p (2 to 4 bytes), 0 when it is not one: no
+// overlong forms, no surrogates, nothing past U+10FFFF (RFC 3629, table 3-7 of Unicode).
+static int utf8_length(const unsigned char *p)
+{
+	unsigned char lo = 0x80, hi = 0xBF;
+	int n;
+	if (p[0] >= 0xC2 && p[0] <= 0xDF)
+		n = 2;
+	else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+		n = 3, lo = p[0] == 0xE0 ? 0xA0 : 0x80, hi = p[0] == 0xED ? 0x9F : 0xBF;
+	else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+		n = 4, lo = p[0] == 0xF0 ? 0x90 : 0x80, hi = p[0] == 0xF4 ? 0x8F : 0xBF;
+	else
+		return 0;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (int k = 2; k < n; k++)
+		if (p[k] < 0x80 || p[k] > 0xBF)
+			return 0;
+	return n;
+}
+
+void record_json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		int n;
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7F)
+			fprintf(f, "\\u%04x", *p);
+		else if (*p < 0x80)
+			fputc(*p, f);
+		else if ((n = utf8_length(p)) > 0)
+			p += fwrite(p, 1, (size_t)n, f) - 1;
+		else
+			fputs("\\ufffd", f);
+	}
+	fputc('"', f);
+}
+
+void record_csv_field(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (const char *p = s; *p; p++) {
+		if (*p == '"')
+			fputc('"', f);
+		fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+void record_begin(struct record *r, FILE *f, enum format format)
+{
+	assert(format == FORMAT_TEXT || format == FORMAT_CSV || format == FORMAT_JSON);
+	*r = (struct record){.f = f, .format = format, .depth = 1};
+	r->first[0] = true;
+	if (format == FORMAT_JSON)
+		fputc('{', f);
+}
+
+void record_end(struct record *r)
+{
+	assert(r->depth == 1);
+	if (r->format == FORMAT_JSON)
+		fputc('}', r->f);
+	if (r->format != FORMAT_TEXT)
+		fputc('\n', r->f);
+	r->depth = 0;
+}
+
+void record_end_inline(struct record *r)
+{
+	assert(r->depth == 1 && r->format == FORMAT_JSON);
+	fputc('}', r->f);
+	r->depth = 0;
+}
+
+void record_names(struct record *r, bool names)
+{
+	r->names = names && r->format == FORMAT_CSV;
+}
+
+// Text: the name, indented, with each '_' as a space.
+static void label(struct record *r, unsigned level, const char *name)
+{
+	fprintf(r->f, "%*s", 2 * (int)level, "");
+	for (const char *p = name; *p; p++)
+		fputc(*p == '_' ? ' ' : *p, r->f);
+	fputc(':', r->f);
+}
+
+// What comes before a value: the separator and key (JSON), the comma (CSV), the indented
+// label (text). Returns false when the value itself is not to be written (a CSV header).
+static bool field(struct record *r, const char *name)
+{
+	unsigned level = r->depth - 1;
+	bool first = r->first[level], array = r->array[level];
+	r->first[level] = false;
+	switch (r->format) {
+	case FORMAT_JSON:
+		if (!first)
+			fputc(',', r->f);
+		if (!array) {
+			record_json_string(r->f, name);
+			fputc(':', r->f);
+		}
+		return true;
+	case FORMAT_CSV:
+		assert(r->depth == 1);
+		if (!first)
+			fputc(',', r->f);
+		if (r->names)
+			record_csv_field(r->f, name);
+		return !r->names;
+	default:
+		if (!array)
+			label(r, level, name);
+		fputc(' ', r->f);
+		return true;
+	}
+}
+
+// After a value: text ends the line of a named field.
+static void done(struct record *r)
+{
+	if (r->format == FORMAT_TEXT && !r->array[r->depth - 1])
+		fputc('\n', r->f);
+}
+
+void record_u64(struct record *r, const char *name, uint64_t v)
+{
+	if (field(r, name))
+		fprintf(r->f, "%llu", (unsigned long long)v);
+	done(r);
+}
+
+void record_uint(struct record *r, const char *name, unsigned v)
+{
+	if (field(r, name))
+		fprintf(r->f, "%u", v);
+	done(r);
+}
+
+void record_opt_uint(struct record *r, const char *name, bool present, unsigned v)
+{
+	if (present)
+		record_uint(r, name, v);
+	else
+		record_null(r, name);
+}
+
+void record_int(struct record *r, const char *name, int v)
+{
+	if (field(r, name))
+		fprintf(r->f, "%d", v);
+	done(r);
+}
+
+void record_str(struct record *r, const char *name, const char *s)
+{
+	if (!s) {
+		record_null(r, name);
+		return;
+	}
+	if (field(r, name)) {
+		if (r->format == FORMAT_JSON)
+			record_json_string(r->f, s);
+		else if (r->format == FORMAT_CSV)
+			record_csv_field(r->f, s);
+		else
+			fputs(s, r->f);
+	}
+	done(r);
+}
+
+void record_bool(struct record *r, const char *name, bool v)
+{
+	if (field(r, name))
+		fputs(v ? "true" : "false", r->f);
+	done(r);
+}
+
+void record_null(struct record *r, const char *name)
+{
+	if (field(r, name) && r->format != FORMAT_CSV)
+		fputs(r->format == FORMAT_JSON ? "null" : "none", r->f);
+	done(r);
+}
+
+void record_mpz(struct record *r, const char *name, const mpz_t v)
+{
+	if (field(r, name))
+		mpz_out_str(r->f, 10, v);
+	done(r);
+}
+
+void record_bytes(struct record *r, const char *name, const mpz_t v)
+{
+	if (field(r, name)) {
+		mpz_out_str(r->f, 10, v);
+		if (r->format == FORMAT_TEXT) {
+			char size[SIZE_TEXT_MAX];
+			size_text(size, mpz_get_d(v));
+			fprintf(r->f, " (%s)", size);
+		}
+	}
+	done(r);
+}
+
+void record_real(struct record *r, const char *name, double v, int decimals)
+{
+	if (field(r, name)) {
+		if (decimals < 0)
+			fprintf(r->f, "%g", v);
+		else
+			fprintf(r->f, "%.*f", decimals, v);
+	}
+	done(r);
+}
+
+static void open_level(struct record *r, const char *name, bool array)
+{
+	assert(r->format != FORMAT_CSV && r->depth < RECORD_DEPTH);
+	if (r->format == FORMAT_JSON) {
+		field(r, name);
+		fputc(array ? '[' : '{', r->f);
+	} else {
+		r->first[r->depth - 1] = false;
+		label(r, r->depth - 1, name);
+		if (!array)
+			fputc('\n', r->f);
+	}
+	r->first[r->depth] = true;
+	r->array[r->depth] = array;
+	r->depth++;
+}
+
+void record_object(struct record *r, const char *name)
+{
+	open_level(r, name, false);
+}
+
+void record_array(struct record *r, const char *name)
+{
+	open_level(r, name, true);
+}
+
+void record_close(struct record *r)
+{
+	assert(r->depth > 1);
+	r->depth--;
+	if (r->format == FORMAT_JSON)
+		fputc(r->array[r->depth] ? ']' : '}', r->f);
+	else if (r->array[r->depth])
+		fputc('\n', r->f);
+}
+
+void record_list(FILE *f, enum format format, const char *name, unsigned count, record_row_fn *row,
+		 const void *ctx)
+{
+	struct record r;
+	assert(format == FORMAT_CSV || format == FORMAT_JSON);
+	if (format == FORMAT_CSV) {
+		for (unsigned i = 0; i <= count; i++) { // i = 0: the header
+			record_begin(&r, f, format);
+			record_names(&r, i == 0);
+			row(&r, i ? i - 1 : 0, ctx);
+			record_end(&r);
+		}
+		return;
+	}
+	record_begin(&r, f, format);
+	record_array(&r, name);
+	for (unsigned i = 0; i < count; i++) {
+		record_object(&r, NULL);
+		row(&r, i, ctx);
+		record_close(&r);
+	}
+	record_close(&r);
+	record_end(&r);
+}
