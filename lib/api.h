@@ -52,6 +52,11 @@ chop_status api_failf(chop_error *err, enum status st, const char *fmt, ...) __a
 void api_run_begin(struct api_run *run, const chop_game *game, const chop_config *config);
 // Sets the OpenMP threads for the plan's work: the config's, or chosen from its size.
 void api_run_threads(const struct api_run *run, const struct plan *plan);
+// The plan of the run's game for task, refused when it would not fit the memory limit (up
+// front from the closed form, then on the chosen engine), with the threads set for it. The
+// caller frees *plan (plan_free) on success.
+enum status api_run_plan(const struct api_run *run, const chop_game *game, enum plan_task task, struct plan *plan,
+			 struct error *e);
 
 // Another reference to game (which stays valid until the last chop_game_free).
 chop_game *api_game_keep(const chop_game *game);

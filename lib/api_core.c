@@ -9,6 +9,8 @@
 #include <omp.h>
 #endif
 
+#include "instance.h"
+
 const char *chop_version(void)
 {
 	return CHOP_VERSION_STRING;
@@ -72,4 +74,15 @@ void api_run_threads(const struct api_run *run, const struct plan *plan)
 #else
 	(void)n;
 #endif
+}
+
+enum status api_run_plan(const struct api_run *run, const chop_game *game, enum plan_task task, struct plan *plan,
+			 struct error *e)
+{
+	enum status st = instance_check_size(&run->opt, task, e);
+	if (st == STATUS_OK)
+		st = instance_plan(&run->opt, game->rules, task, plan, e);
+	if (st == STATUS_OK)
+		api_run_threads(run, plan);
+	return st;
 }

@@ -7,7 +7,6 @@
 
 #include "closed_form.h"
 #include "enumerate.h"
-#include "instance.h"
 
 struct chop_count {
 	chop_game *game;
@@ -54,10 +53,7 @@ chop_count *chop_count_run(const chop_game *game, const chop_config *config, cho
 	c->game = api_game_keep(game);
 	api_run_begin(&run, game, config);
 	enum status st = closed_forms(c) ? STATUS_OK : error_set(&e, STATUS_FAILURE, "out of memory");
-	if (st == STATUS_OK)
-		st = instance_check_size(&run.opt, PLAN_WALK, &e);
-	if (st == STATUS_OK && (st = instance_plan(&run.opt, game->rules, PLAN_WALK, &plan, &e)) == STATUS_OK) {
-		api_run_threads(&run, &plan);
+	if (st == STATUS_OK && (st = api_run_plan(&run, game, PLAN_WALK, &plan, &e)) == STATUS_OK) {
 		st = enumerate_plan(&plan, &run.progress, &c->e, &e);
 		plan_free(&plan);
 	}

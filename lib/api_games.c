@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "enumerate.h"
-#include "instance.h"
 #include "lengths.h"
 #include "position.h"
 
@@ -85,9 +84,8 @@ static enum status compute(chop_games *g, struct api_run *run, struct error *e)
 	struct lengths_options lo;
 	lengths_options_default(&lo);
 	lo.max_bytes = run->opt.spec.max_bytes;
-	enum status st = instance_check_size(&run->opt, PLAN_WALK, e);
-	if (st == STATUS_OK && (st = instance_plan(&run->opt, g->game->rules, PLAN_WALK, &plan, e)) == STATUS_OK) {
-		api_run_threads(run, &plan);
+	enum status st = api_run_plan(run, g->game, PLAN_WALK, &plan, e);
+	if (st == STATUS_OK) {
 		st = enumerate_plan(&plan, &run->progress, &walk, e);
 		plan_free(&plan);
 	}

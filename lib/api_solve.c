@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "instance.h"
 #include "position.h"
 #include "verify.h"
 
@@ -33,9 +32,8 @@ chop_solution *chop_solve(const chop_game *game, const chop_config *config, chop
 	s->game = api_game_keep(game);
 	api_run_begin(&run, game, config);
 	enum plan_task task = game->rules->players == 2 ? PLAN_SOLVE : PLAN_COALITION;
-	enum status st = instance_check_size(&run.opt, task, &e);
-	if (st == STATUS_OK && (st = instance_plan(&run.opt, game->rules, task, &plan, &e)) == STATUS_OK) {
-		api_run_threads(&run, &plan);
+	enum status st = api_run_plan(&run, game, task, &plan, &e);
+	if (st == STATUS_OK) {
 		st = solved_game_run(&plan, false, &run.progress, NULL, &s->solved, &e);
 		plan_free(&plan);
 	}

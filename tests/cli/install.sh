@@ -7,22 +7,13 @@
 # The page renders without warnings and names every subcommand, variant and axis option;
 # the completion script registers itself and completes them.
 source "$(dirname "$0")/lib/harness.sh"
+CHECK_TAG=install
 
 build=${2:-$(cd "$(dirname "$BIN")/.." && pwd)}
 prefix=$_tmp/prefix
 page=$prefix/share/man/man1/chopsticks.1
 script=$prefix/share/bash-completion/completions/chopsticks
 
-# check CONDITION... -- WHAT: one check, passed when the test command succeeds.
-check() {
-	local -a test=()
-	while [[ $1 != -- ]]; do
-		test+=("$1")
-		shift
-	done
-	cmdline="(install) $2"
-	if "${test[@]}"; then pass; else fail "$2"; fi
-}
 
 check test -f "$build/CMakeCache.txt" -- "$build is a CMake build directory"
 expect_exit_sh 0 "cmake --install '$build' --prefix '$prefix'"

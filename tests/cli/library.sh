@@ -10,6 +10,7 @@
 #   players, uneven hands, lives, variants (counts, the start's value, counts by value, and
 #   the moves of positions of a saved table with their values).
 source "$(dirname "$0")/lib/harness.sh"
+CHECK_TAG=library
 
 build=${2:-$(cd "$(dirname "$BIN")/.." && pwd)}
 source_dir=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,15 +18,6 @@ prefix=$_tmp/prefix
 work=$_tmp/work
 mkdir -p "$work"
 
-check() {
-	local -a test=()
-	while [[ $1 != -- ]]; do
-		test+=("$1")
-		shift
-	done
-	cmdline="(library) $2"
-	if "${test[@]}"; then pass; else fail "$2"; fi
-}
 
 # A sanitized library needs its runtime in the programs that load it.
 flags=()

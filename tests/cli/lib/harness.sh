@@ -31,6 +31,18 @@ fail() {
 	[[ -z ${2:-} ]] || printf '%s\n' "$2" | sed 's/^/    | /'
 }
 
+# check CONDITION... -- WHAT: one check of the script's own (not a run of the binary), passed
+# when the test command CONDITION succeeds; messages name it "($CHECK_TAG) WHAT".
+check() {
+	local -a test=()
+	while [[ $1 != -- ]]; do
+		test+=("$1")
+		shift
+	done
+	cmdline="(${CHECK_TAG:-check}) $2"
+	if "${test[@]}"; then pass; else fail "$2"; fi
+}
+
 # expect_exit CODE -- ARGS...: runs "$BIN" ARGS (stdin from /dev/null) and checks its status.
 expect_exit() {
 	local want=$1
