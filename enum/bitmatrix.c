@@ -73,6 +73,16 @@ void bit_set_range(uint64_t *row, uint32_t lo, uint32_t hi)
 	row[b] |= last;
 }
 
+void bit_set_range_atomic(uint64_t *row, uint32_t lo, uint32_t hi)
+{
+	while (lo < hi) {
+		uint32_t end = (lo | 63) + 1 < hi ? (lo | 63) + 1 : hi, len = end - lo;
+		uint64_t mask = len == 64 ? ~UINT64_C(0) : ((UINT64_C(1) << len) - 1) << (lo & 63);
+		__atomic_fetch_or(&row[lo >> 6], mask, __ATOMIC_RELAXED);
+		lo = end;
+	}
+}
+
 bool bit_range_full(const uint64_t *row, uint32_t lo, uint32_t hi)
 {
 	if (lo >= hi)

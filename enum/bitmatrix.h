@@ -43,10 +43,20 @@ static inline void bit_set_atomic(uint64_t *row, uint32_t j)
 	__atomic_fetch_or(&row[j >> 6], UINT64_C(1) << (j & 63), __ATOMIC_RELAXED);
 }
 
-// Sets bits [lo, hi) of row.
+// Sets bits [lo, hi) of row; the atomic form with atomic ors, for rows several threads write.
 void bit_set_range(uint64_t *row, uint32_t lo, uint32_t hi);
+void bit_set_range_atomic(uint64_t *row, uint32_t lo, uint32_t hi);
 // Whether every bit of [lo, hi) is set.
 bool bit_range_full(const uint64_t *row, uint32_t lo, uint32_t hi);
+
+// Runs body with col set to each set bit of the `words` words of row, lowest first. Each word
+// is copied before its bits are visited, so body may clear bits of row.
+#define BIT_FOR_EACH(row, words, col, body)                                              \
+	for (uint32_t col##_w = 0; col##_w < (words); col##_w++)                             \
+		for (uint64_t col##_b = (row)[col##_w]; col##_b; col##_b &= col##_b - 1) {    \
+			uint32_t col = col##_w * 64 + (uint32_t)__builtin_ctzll(col##_b);     \
+			body;                                                                \
+		}
 
 // The number of set bits; parallel as for bitmatrix_transpose.
 uint64_t bitmatrix_count(const struct bitmatrix *m, bool parallel);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The dense retrograde solve (solver/dense_solve.c) with its byte per position and its bit
-// matrices cut into the ranks' rows (plan_mpi_rows): rank r holds the positions (A, B) whose
-// player to move A is one of its rows. What a level needs from other rows moves between the
-// ranks by exchange.h (README "Running on a cluster" and doc/internals.md give the steps and
-// the bytes). The decisions, levels and errors are those of dense_solve, for any number of
-// ranks and threads. Only for the dense engine with equal hands (one side, d->sides == 1).
+// The dense retrograde solve with its byte per position and its bit matrices cut into the
+// ranks' rows (plan_mpi_rows): rank r holds the positions (A, B) whose player to move A is
+// one of its rows. The levels are the solver's own (solver/dense_level.c, run over the rank's
+// rows); this supplies their hooks, the exchanges of exchange.h that bring what a level needs
+// from other rows (README "Running on a cluster" and doc/internals.md give the steps and the
+// bytes). The decisions, levels and errors are those of dense_solve, for any number of ranks
+// and threads. Only for the dense engine with equal hands (one side, d->sides == 1).
 #ifndef CHOPSTICKS_MPI_SOLVE_H
 #define CHOPSTICKS_MPI_SOLVE_H
 
@@ -16,9 +17,9 @@
 #include "stats.h"
 
 // This rank's share of a solved game: rows [lo, hi); per position (a, b) of them the byte
-// cnt[(a - lo) * n + b] (its remoteness, 255 past 254, once decided; CNT_UNREACHABLE for an
-// unreachable one), whether it is decided and won (bit b of row a), and the overflow list of
-// its positions (in standard indexes, sorted).
+// cnt[(a - lo) * n + b] (its remoteness, 255 past 254, once decided; DENSE_LEVEL_UNREACHABLE
+// for an unreachable one), whether it is decided and won (bit b of row a), and the overflow
+// list of its positions (in standard indexes, sorted).
 struct mpi_share {
 	const struct dense *d;
 	uint32_t lo, hi;
@@ -28,7 +29,6 @@ struct mpi_share {
 	unsigned levels;
 };
 
-#define MPI_SOLVE_UNREACHABLE 255
 // The stage of its checkpoints (rank_state.h).
 #define MPI_SOLVE_STAGE "dense-rows"
 
