@@ -70,8 +70,12 @@ function shade(v, longest) {
 	return 1 - 0.55 * Math.min(v.remoteness, longest) / longest;
 }
 
-function colour(value) {
-	return getComputedStyle(document.documentElement).getPropertyValue('--' + value).trim();
+const colours = new Map(); // the CSS variables of style.css, read once
+
+function colour(name) {
+	if (!colours.has(name))
+		colours.set(name, getComputedStyle(document.documentElement).getPropertyValue('--' + name).trim());
+	return colours.get(name);
 }
 
 // ---- URL -----------------------------------------------------------------------------------

@@ -5,7 +5,8 @@
 // exactly `chopsticks show CODE --format json`'s, a click plays a move and the URL follows,
 // undo and redo (keys u and r), best move, the hands drawn (a blank or broken page fails).
 // Screenshots go to OUT. Prints one line per failed check, the timings, and the tally.
-// usage: node page.mjs URL BIN OUT NAME [--players N] [--positions CODE,CODE] [--time-moves N]
+// usage: node page.mjs URL BIN OUT NAME [--players N] [--positions CODE,CODE] [--game OPTIONS]
+//                       [--time-moves N] [--line CODE~CODE...]
 import { execFileSync } from 'node:child_process';
 import puppeteer from 'puppeteer-core';
 
@@ -15,6 +16,7 @@ const players = Number(option('--players', '2'));
 const positions = option('--positions', '').split(',').filter((c) => c);
 const timeMoves = Number(option('--time-moves', '0'));
 const gameArgs = option('--game', '').split(' ').filter((w) => w);
+const shotLine = option('--line', ''); // a line (CODE~CODE...) to open and screenshot last
 let passed = 0, failed = 0;
 
 function check(ok, what, detail = '') {
@@ -57,6 +59,12 @@ try {
 	if (timeMoves)
 		await timePlays(page, timeMoves);
 	await page.screenshot({ path: `${out}/serve-${name}.png` });
+	if (shotLine) {
+		await open(page, shotLine);
+		check(await line(page) === shotLine, 'a link opens its line', await line(page));
+		await drawn(page, `the line ${shotLine}`);
+		await page.screenshot({ path: `${out}/serve-${name}-line.png` });
+	}
 	check(errors.length === 0, 'no console error', errors.join(' | '));
 } finally {
 	await browser.close();

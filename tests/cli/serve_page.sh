@@ -18,16 +18,18 @@ bin=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 shots=$(dirname "$(dirname "$bin")")/serve-screenshots
 mkdir -p "$shots"
 
-# page NAME POSITIONS [rule options]: serves the game and drives the page through it.
+# page NAME POSITIONS LINE [rule options]: serves the game and drives the page through it;
+# LINE (CODE~CODE..., or '') is opened last for a screenshot (README's doc/serve.png is the
+# standard game's, copied from a run).
 page() {
-	local name=$1 positions=$2
-	shift 2
+	local name=$1 positions=$2 line=$3
+	shift 3
 	start_server "$@"
 	cmdline="serve $* (the page, $name)"
 	local rc=0 players=2
 	[[ "$*" =~ --players\ ([0-9]+) ]] && players=${BASH_REMATCH[1]}
 	timeout 240 node "$driver" "$url" "$bin" "$shots" "$name" --players "$players" --positions "$positions" \
-		--game "$*" >"$_tmp/page.out" 2>&1 || rc=$?
+		--game "$*" --line "$line" >"$_tmp/page.out" 2>&1 || rc=$?
 	grep -E ': (interactive|move played)' "$_tmp/page.out" || true
 	if ((rc == 0)); then pass; else fail "the browser checks failed (exit $rc)" "$(tail -20 "$_tmp/page.out")"; fi
 	kill -TERM "$pid"
@@ -38,7 +40,7 @@ page() {
 	done
 }
 
-page standard 1111,1312,2213,0113,1401
-page cutoff-suicide 1111,1112 --variant cutoff,suicide
-page three-players 111111,111211,121111 --players 3
+page standard 1111,1312,2213,0113,1401,0312 '1111~1211~1312~1222~2412~1233~0312'
+page cutoff-suicide 1111,1112 '' --variant cutoff,suicide
+page three-players 111111,111211,121111 '111111~111211' --players 3
 finish
