@@ -112,7 +112,7 @@ function seatOfMover() {
 // Centre of seat s on the table: seat 1 at the bottom, the others clockwise.
 function seatCentre(s, players) {
 	const angle = Math.PI / 2 + (2 * Math.PI * s) / players;
-	const rx = players === 2 ? 0 : 215, ry = 150;
+	const rx = players === 2 ? 0 : players === 3 ? 215 : 190, ry = 150;
 	return [320 + rx * Math.cos(angle), 215 + ry * Math.sin(angle)];
 }
 
@@ -145,14 +145,14 @@ function drawHand(g, x, y, text, width, scale) {
 // Draws every seat; returns the centre of each hand: hands[player from mover][i] = [x, y].
 function drawSeats(svg, p) {
 	const players = state.game.players, mover = seatOfMover();
-	const room = players === 2 ? 600 : players === 3 ? 280 : 250; // the width a seat may take
+	const room = players === 2 ? 600 : players === 3 ? 280 : 200; // the width a seat may take
 	const spots = [];
 	for (let s = 0; s < players; s++) {
 		const k = (s - mover + players) % players; // this seat in the code: 0 is the mover
 		const hands = p.hands[k];
 		const [cx, cy] = seatCentre(s, players);
 		const step = Math.min(96, (room - 30) / hands.length), scale = players > 3 ? 0.8 : 1;
-		const width = Math.max(170, hands.length * step + 30);
+		const width = Math.max(players > 3 ? 160 : 170, hands.length * step + 30);
 		const g = el('svg:g', { class: 'seat', 'data-seat': s + 1 });
 		g.append(el('svg:rect', { class: k === 0 ? 'seat-box to-move' : 'seat-box', x: cx - width / 2, y: cy - 62 * scale, width, height: 118 * scale, rx: 14 }));
 		g.append(el('svg:text', { class: 'seat-name', x: cx - width / 2 + 10, y: cy - 44 * scale }, `Player ${s + 1}${k === 0 ? ' · to move' : ''}`));

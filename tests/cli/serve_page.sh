@@ -43,4 +43,5 @@ page() {
 page standard 1111,1312,2213,0113,1401,0312 '1111~1211~1312~1222~2412~1233~0312'
 page cutoff-suicide 1111,1112 '' --variant cutoff,suicide
 page three-players 111111,111211,121111 '111111~111211' --players 3
+page four-players 11111111,01111112 '' --players 4 --rollover 3
 finish
