@@ -129,8 +129,10 @@ static int serve(struct http_server *server, struct solver *solver, const sigset
 	char url[128];
 	pthread_t thread;
 	snprintf(url, sizeof url, strchr(bind, ':') ? "http://[%s]:%u/" : "http://%s:%u/", bind, http_port(server));
-	printf("%s\n", url);
-	fflush(stdout);
+	if (printf("%s\n", url) < 0 || fflush(stdout) != 0) { // nobody would learn where it serves
+		http_stop(server);
+		return output_failure("serve", STATUS_FAILURE, "writing the URL on stdout failed");
+	}
 	if (open)
 		open_browser(url);
 	if (pthread_create(&thread, NULL, solve, solver) != 0) {

@@ -16,6 +16,9 @@ expect_refused "--port 'x'" -- serve --port x
 expect_refused "--bind 'localhost'" -- serve --bind localhost
 expect_refused 'too large.*GiB.*--max-memory' -- serve --hands 9 --rollover 10 --max-memory 1M
 expect_refused 'text only' -- serve --format json
+expect_exit_sh 1 '"$BIN" serve --port 0 >/dev/full'
+expect_stderr_one_line
+expect_stderr_match 'writing the URL'
 expect_exit 2 -- serve --table "$_tmp/none.tbl"
 expect_stdout_empty
 expect_stderr_one_line
