@@ -23,6 +23,7 @@ int cmd_claims(int argc, char **argv);
 int cmd_atlas(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_strategy(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 const struct command_args *cmd_count_args(void);
 const struct command_args *cmd_table_args(void);
@@ -36,6 +37,7 @@ const struct command_args *cmd_claims_args(void);
 const struct command_args *cmd_atlas_args(void);
 const struct command_args *cmd_verify_args(void);
 const struct command_args *cmd_strategy_args(void);
+const struct command_args *cmd_serve_args(void);
 
 // A subcommand: its one-line summary, its entry point and its declaration (whose name is
 // what selects it: args()->name).

@@ -28,6 +28,7 @@ static const struct command commands[] = {
 	{"a short list of targets that wins (or never loses), checked", cmd_strategy, cmd_strategy_args},
 	{"check a saved solution table against the rules in its header", cmd_verify, cmd_verify_args},
 	{"the variants and their exact rules", cmd_variants, cmd_variants_args},
+	{"explore the solved game in the browser (HTTP server and page)", cmd_serve, cmd_serve_args},
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 

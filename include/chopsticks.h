@@ -272,6 +272,15 @@ CHOP_API const char *chop_strategy_target(const chop_strategy *strategy, size_t 
  * stated remoteness. CHOP_OK when it holds; CHOP_BAD_INPUT with the fault otherwise. */
 CHOP_API chop_status chop_strategy_check(const chop_strategy *strategy, chop_error *err);
 
+/* ---- Drawing a position ----------------------------------------------------------------- */
+
+/* The hands of player k (0: the player to move, 1: the next, ...) at index (< chop_game_size),
+ * ascending, each as a code writes it ("3"; "2h": two and a half fingers under stumps; "0": a
+ * dead hand), separated by commas ("1,3"), into buf (len bytes, NUL-terminated;
+ * chop_game_code_max bytes always suffice). Returns the hand count, or 0 (buf untouched) when
+ * index or k is out of range or buf too small. Thread-safe. */
+CHOP_API unsigned chop_game_hands(const chop_game *game, uint64_t index, unsigned k, char *buf, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,7 +6,7 @@
 # working --help and --version. A new subcommand fails here until it is added to the list.
 source "$(dirname "$0")/lib/harness.sh"
 
-commands=(count table solve games show play graph claims atlas strategy verify variants)
+commands=(count table solve games show play graph claims atlas strategy verify variants serve)
 
 expect_exit 0 -- --help
 expect_stderr_empty
