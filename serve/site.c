@@ -12,6 +12,7 @@
 #include "api_draw.h"
 #include "game_text.h"
 #include "output.h"
+#include "record.h"
 
 static const char *const value_names[] = {[CHOP_WIN] = "win", [CHOP_LOSS] = "loss", [CHOP_DRAW] = "draw"};
 // GamesmanOne's names, for the player to move at a position.
@@ -58,7 +59,7 @@ struct site_reply site_error(unsigned status, const char *message)
 	if (body_open(&b) != 0)
 		return r;
 	fprintf(b.f, "{\"status\":%u,\"message\":", status);
-	output_json_string(b.f, message);
+	record_json_string(b.f, message);
 	fputs("}\n", b.f);
 	r.body = body_close(&b);
 	r.bytes = r.body ? b.bytes : 0;
@@ -123,20 +124,20 @@ static void json_gamesman(FILE *f, const chop_solution *s, const char *code, uin
 	unsigned rem;
 	chop_value v = chop_solution_value(s, idx, 0, &rem);
 	fputs(",\"gamesman\":{\"position\":", f);
-	output_json_string(f, code);
+	record_json_string(f, code);
 	fputs(",\"autoguiPosition\":", f);
-	output_json_string(f, code);
+	record_json_string(f, code);
 	fprintf(f, ",\"positionValue\":\"%s\",\"remoteness\":%u,\"moves\":[", gamesman_names[v], rem);
 	for (size_t i = 0; i < chop_moves_count(m); i++) {
 		v = chop_solution_value(s, chop_moves_index(m, i), 0, &rem);
 		fprintf(f, "%s{\"move\":", i ? "," : "");
-		output_json_string(f, chop_moves_text(m, i));
+		record_json_string(f, chop_moves_text(m, i));
 		fputs(",\"autoguiMove\":", f);
-		output_json_string(f, chop_moves_text(m, i));
+		record_json_string(f, chop_moves_text(m, i));
 		fputs(",\"position\":", f);
-		output_json_string(f, chop_moves_code(m, i));
+		record_json_string(f, chop_moves_code(m, i));
 		fputs(",\"autoguiPosition\":", f);
-		output_json_string(f, chop_moves_code(m, i));
+		record_json_string(f, chop_moves_code(m, i));
 		fprintf(f, ",\"positionValue\":\"%s\",\"remoteness\":%u}", gamesman_names[v], rem);
 	}
 	fputs("]}", f);
@@ -150,9 +151,9 @@ static void json_moves(FILE *f, const chop_solution *s, const chop_moves *m)
 		unsigned rem;
 		chop_value v = chop_moves_value(m, i, &rem);
 		fprintf(f, "%s{\"move\":", i ? "," : "");
-		output_json_string(f, chop_moves_text(m, i));
+		record_json_string(f, chop_moves_text(m, i));
 		fputs(",\"result\":", f);
-		output_json_string(f, chop_moves_code(m, i));
+		record_json_string(f, chop_moves_code(m, i));
 		fputc(',', f);
 		json_value(f, v, rem);
 		if (!two)
@@ -184,7 +185,7 @@ struct site_reply site_position(struct site *site, const char *code)
 	unsigned rem;
 	chop_value v = chop_solution_value(s, idx, 0, &rem);
 	fputs("{\"position\":", b.f);
-	output_json_string(b.f, canonical);
+	record_json_string(b.f, canonical);
 	fputs(",\"article\":", b.f);
 	json_article(b.f, game, idx);
 	fprintf(b.f, ",\"terminal\":%s,\"hands\":", chop_game_is_terminal(game, idx) ? "true" : "false");
@@ -232,7 +233,7 @@ static char *game_json(const struct site *site, const chop_solution *s)
 	fprintf(b.f, "{\"rules\":%s,\"players\":%u,\"positions\":%llu,\"reachable\":%llu,\"start\":", site->rules_json,
 		chop_game_players(game), (unsigned long long)chop_game_size(game),
 		(unsigned long long)chop_solution_reachable(s));
-	output_json_string(b.f, start);
+	record_json_string(b.f, start);
 	fputs(",\"counts\":", b.f);
 	if (chop_game_players(game) == 2)
 		fprintf(b.f, "{\"win\":%llu,\"loss\":%llu,\"draw\":%llu}",
@@ -246,7 +247,7 @@ static char *game_json(const struct site *site, const chop_solution *s)
 	fputs(",\"longest\":", b.f);
 	if (chop_solution_longest(s, &longest, &at) && chop_game_format(game, at, start, sizeof start, NULL) == CHOP_OK) {
 		fprintf(b.f, "{\"remoteness\":%u,\"position\":", longest);
-		output_json_string(b.f, start);
+		record_json_string(b.f, start);
 		fputc('}', b.f);
 	} else {
 		fputs("null", b.f);
@@ -266,7 +267,7 @@ static void json_list(FILE *f, const chop_game *game, const chop_strategy *st, u
 		unsigned rem;
 		const char *code = chop_strategy_target(st, t, &rem);
 		fprintf(f, "%s{\"position\":", t ? "," : "");
-		output_json_string(f, code);
+		record_json_string(f, code);
 		uint64_t idx;
 		if (chop_game_parse(game, code, &idx, NULL) == CHOP_OK)
 			fputs(",\"article\":", f), json_article(f, game, idx);
@@ -300,7 +301,7 @@ static char *strategy_json(const chop_solution *s)
 	if (err.status == CHOP_OK)
 		fputs("null", b.f);
 	else
-		output_json_string(b.f, err.message);
+		record_json_string(b.f, err.message);
 	fputs("}\n", b.f);
 	return body_close(&b);
 }
