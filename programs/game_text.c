@@ -38,12 +38,17 @@ static void rules_fields(struct record *r, const struct description *d)
 	record_str(r, "settings", d->settings);
 }
 
+void game_record_rules(struct record *r, const char *name, const struct description *d)
+{
+	record_object(r, name);
+	rules_fields(r, d);
+	record_close(r);
+}
+
 void game_record_of(struct record *r, const struct description *d)
 {
 	if (r->format == FORMAT_JSON) {
-		record_object(r, "rules");
-		rules_fields(r, d);
-		record_close(r);
+		game_record_rules(r, "rules", d);
 	} else if (r->format == FORMAT_CSV) {
 		record_str(r, "game", d->options);
 	} else {

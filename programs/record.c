@@ -232,6 +232,13 @@ void record_real(struct record *r, const char *name, double v, int decimals)
 	done(r);
 }
 
+void record_json(struct record *r, const char *name, const char *json)
+{
+	assert(r->format == FORMAT_JSON);
+	field(r, name);
+	fputs(json, r->f);
+}
+
 static void open_level(struct record *r, const char *name, bool array)
 {
 	assert(r->format != FORMAT_CSV && r->depth < RECORD_DEPTH);

@@ -60,6 +60,9 @@ void record_mpz(struct record *r, const char *name, const mpz_t v);
 void record_bytes(struct record *r, const char *name, const mpz_t v);
 // v with decimals digits after the point (printf "%.*f"), or as "%g" when decimals < 0.
 void record_real(struct record *r, const char *name, double v, int decimals);
+// JSON only: a value already written as JSON, by a record of its own on a memory stream
+// (record_end_inline), for a value computed before the fields that precede it are known.
+void record_json(struct record *r, const char *name, const char *json);
 
 // Nested values (JSON only: CSV rows and text lines are flat, and asserts catch misuse in
 // CSV; text writes "name:" and indents what follows). Each begin needs its end.
