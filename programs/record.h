@@ -73,8 +73,8 @@ void record_close(struct record *r);
 // A list of count rows, each written by row(r, i, ctx): CSV the header (row 0's field
 // names: row 0 is called even when count is 0) and one row each; JSON one line
 // {"name":[{row 0},{row 1},...]}. Not for text.
-typedef void record_row_fn(struct record *r, unsigned i, const void *ctx);
-void record_list(FILE *f, enum format format, const char *name, unsigned count, record_row_fn *row,
+typedef void record_row_fn(struct record *r, uint64_t i, const void *ctx);
+void record_list(FILE *f, enum format format, const char *name, uint64_t count, record_row_fn *row,
 		 const void *ctx);
 
 // The escaping, on its own: s as a JSON string in quotes ("\"" and "\\" escaped, control
