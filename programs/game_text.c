@@ -72,29 +72,9 @@ void game_text_header_of(FILE *f, const struct description *d)
 	record_end(&r);
 }
 
-void game_json_rules_of(FILE *f, const struct description *d)
-{
-	struct record r;
-	record_begin(&r, f, FORMAT_JSON);
-	rules_fields(&r, d);
-	record_end_inline(&r);
-}
-
-void game_csv_field_of(FILE *f, const struct description *d)
-{
-	record_csv_field(f, d->options);
-}
-
 void game_text_header(FILE *f, const struct rules *rules)
 {
 	struct description d;
 	describe_game(rules, &d);
 	game_text_header_of(f, &d);
-}
-
-void game_json_rules(FILE *f, const struct rules *rules)
-{
-	struct description d;
-	describe_game(rules, &d);
-	game_json_rules_of(f, &d);
 }

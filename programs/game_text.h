@@ -31,12 +31,8 @@ void game_record_rules(struct record *r, const char *name, const struct descript
 void game_record_hands(struct record *r, const char *name, unsigned players, const unsigned *hands);
 void game_record_variants(struct record *r, const char *name, uint64_t variants);
 
-// The same on f for writers that print by hand: the text header, the JSON object (no key,
-// no newline), the CSV field.
+// The text header on f, for text printed by hand after it.
 void game_text_header(FILE *f, const struct rules *rules);
 void game_text_header_of(FILE *f, const struct description *d);
-void game_json_rules(FILE *f, const struct rules *rules);
-void game_json_rules_of(FILE *f, const struct description *d);
-void game_csv_field_of(FILE *f, const struct description *d);
 
 #endif

@@ -34,7 +34,7 @@ void record_begin(struct record *r, FILE *f, enum format format);
 // Ends the record: closes "}" (JSON) and ends the line (JSON, CSV). Asserts that every
 // nested object and array was ended.
 void record_end(struct record *r);
-// JSON: ends the record without the newline, for an object inside text printed by hand.
+// JSON: ends the record without the newline: an object that record_json puts into another.
 void record_end_inline(struct record *r);
 // CSV: from now on (names true) the fields write their names, quoted as fields: the same
 // calls that write a row write its header. Other formats ignore it.
