@@ -39,15 +39,19 @@ const struct command_args *cmd_claims_args(void) { return &command; }
 
 #define MAX_LOOKAHEAD 6
 
-// Where a claim goes. Text is printed as it is computed; JSON collects the claim's games and
-// its evidence in memory (the verdict comes last) and claim_end writes the whole object.
+// Where a claim goes. Text is printed as it is computed; JSON keeps the claim's games and
+// writes its evidence as a record on a memory stream (the verdict, written before them, comes
+// last), and claim_end writes the whole claim to out, the report's record.
 struct report {
 	bool json;
-	unsigned written;   // claims written
-	FILE *games, *ev;   // JSON: the claim's games (rules objects) and its evidence object
-	char *games_buf, *ev_buf;
-	size_t games_len, ev_len;
-	unsigned game_count;
+	struct record out;  // JSON: the report, on stdout
+	struct record ev;   // JSON: the claim's evidence object, on ev_file
+	FILE *ev_file;
+	char *ev_buf;
+	size_t ev_len;
+	struct description *games; // JSON: the claim's games
+	unsigned game_count, game_room;
+	bool oom;           // a game could not be kept
 };
 
 static int claim_begin(struct report *o)
@@ -55,23 +59,26 @@ static int claim_begin(struct report *o)
 	if (!o->json)
 		return 0;
 	o->game_count = 0;
-	o->games = open_memstream(&o->games_buf, &o->games_len);
-	o->ev = open_memstream(&o->ev_buf, &o->ev_len);
-	return o->games && o->ev ? 0 : -1;
+	if (!(o->ev_file = open_memstream(&o->ev_buf, &o->ev_len)))
+		return -1;
+	record_begin(&o->ev, o->ev_file, FORMAT_JSON);
+	return 0;
 }
 
 // Adds rules to the claim's games; returns its index there.
 static unsigned add_game(struct report *o, const struct rules *rules)
 {
-	fputs(o->game_count ? "," : "", o->games);
-	game_json_rules(o->games, rules);
+	if (o->game_count == o->game_room) {
+		unsigned room = o->game_room ? 2 * o->game_room : 16;
+		struct description *grown = realloc(o->games, room * sizeof *grown);
+		if (!grown) {
+			o->oom = true;
+			return o->game_count;
+		}
+		o->games = grown, o->game_room = room;
+	}
+	describe_game(rules, &o->games[o->game_count]);
 	return o->game_count++;
-}
-
-static void json_key_string(FILE *f, const char *key, const char *text)
-{
-	fprintf(f, ",\"%s\":", key);
-	record_json_string(f, text);
 }
 
 static int claim_end(struct report *o, const char *id, unsigned number, const char *statement,
@@ -79,16 +86,25 @@ static int claim_end(struct report *o, const char *id, unsigned number, const ch
 {
 	if (!o->json)
 		return 0;
-	int bad = fclose(o->games) | fclose(o->ev);
+	record_end_inline(&o->ev);
+	bool bad = fclose(o->ev_file) || o->oom;
 	if (!bad) {
-		printf("%s{\"id\":\"%s\",\"number\":%u", o->written++ ? "," : "", id, number);
-		json_key_string(stdout, "statement", statement);
-		json_key_string(stdout, "verdict", verdict);
-		json_key_string(stdout, "command", cmdline);
-		printf(",\"games\":[%s],\"evidence\":{%s}}", o->games_buf, o->ev_buf);
+		struct record *r = &o->out;
+		record_object(r, NULL);
+		record_str(r, "id", id);
+		record_uint(r, "number", number);
+		record_str(r, "statement", statement);
+		record_str(r, "verdict", verdict);
+		record_str(r, "command", cmdline);
+		record_array(r, "games");
+		for (unsigned g = 0; g < o->game_count; g++)
+			game_record_rules(r, NULL, &o->games[g]);
+		record_close(r);
+		record_json(r, "evidence", o->ev_buf);
+		record_close(r);
 	}
-	free(o->games_buf), free(o->ev_buf);
-	o->games = o->ev = NULL;
+	free(o->ev_buf);
+	o->ev_file = NULL;
 	return bad ? -1 : 0;
 }
 
@@ -105,13 +121,11 @@ static void code_of(const struct rules *rules, uint64_t idx, char *buf)
 	position_format(rules, idx, buf);
 }
 
-static void json_value(FILE *f, enum value v, unsigned remoteness)
+// The value of a position and its remoteness (none for a draw).
+static void json_value(struct record *r, enum value v, unsigned remoteness)
 {
-	fprintf(f, "\"value\":\"%s\",\"remoteness\":", cell_value_name(v));
-	if (v == VALUE_DRAW)
-		fputs("null", f);
-	else
-		fprintf(f, "%u", remoteness);
+	record_str(r, "value", cell_value_name(v));
+	record_opt_uint(r, "remoteness", v != VALUE_DRAW, remoteness);
 }
 
 static const char draw_title[] = "The standard game is a draw under perfect play";
@@ -123,11 +137,16 @@ static int claim_draw(struct report *o, const struct claims_instance *in)
 	char start[POSITION_CODE_MAX];
 	code_of(in->rules, in->rules->start, start);
 	if (o->json) {
-		add_game(o, in->rules);
-		fprintf(o->ev, "\"game\":0,\"start\":\"%s\",\"value\":\"%s\",\"reachable\":%llu,"
-			"\"counts\":{\"win\":%llu,\"loss\":%llu,\"draw\":%llu}", start, cell_value_name(v),
-			(unsigned long long)in->e.reachable_count, (unsigned long long)in->s.count[VALUE_WIN],
-			(unsigned long long)in->s.count[VALUE_LOSS], (unsigned long long)in->s.count[VALUE_DRAW]);
+		struct record *r = &o->ev;
+		record_uint(r, "game", add_game(o, in->rules));
+		record_str(r, "start", start);
+		record_str(r, "value", cell_value_name(v));
+		record_u64(r, "reachable", in->e.reachable_count);
+		record_object(r, "counts");
+		record_u64(r, "win", in->s.count[VALUE_WIN]);
+		record_u64(r, "loss", in->s.count[VALUE_LOSS]);
+		record_u64(r, "draw", in->s.count[VALUE_DRAW]);
+		record_close(r);
 		return claim_end(o, "draw", 1, draw_title, verdict, "chopsticks solve");
 	}
 	printf("## 1. %s\n\n", draw_title);
@@ -146,8 +165,8 @@ static const char lookahead_title[] = "A player looking one move ahead can alway
 static int claim_lookahead(struct report *o, const struct claims_instance *in, struct error *err)
 {
 	if (o->json) {
-		add_game(o, in->rules);
-		fputs("\"game\":0,\"rows\":[", o->ev);
+		record_uint(&o->ev, "game", add_game(o, in->rules));
+		record_array(&o->ev, "rows");
 	} else {
 		printf("## 2. %s\n\n", lookahead_title);
 		game_line(in->rules, "");
@@ -166,13 +185,16 @@ static int claim_lookahead(struct report *o, const struct claims_instance *in, s
 		char a[POSITION_CODE_MAX] = "-", b[POSITION_CODE_MAX] = "-";
 		if (c.unsafe)
 			code_of(in->rules, c.example, a), code_of(in->rules, c.example_child, b), last_unsafe = d;
-		if (o->json && c.unsafe)
-			fprintf(o->ev, "%s{\"depth\":%u,\"checked\":%llu,\"unsafe\":%llu,\"example\":\"%s\",\"example_move\":\"%s\"}",
-				d > 1 ? "," : "", d, (unsigned long long)c.checked, (unsigned long long)c.unsafe, a, b);
-		else if (o->json)
-			fprintf(o->ev, "%s{\"depth\":%u,\"checked\":%llu,\"unsafe\":0,\"example\":null,\"example_move\":null}",
-				d > 1 ? "," : "", d, (unsigned long long)c.checked);
-		else
+		if (o->json) {
+			struct record *r = &o->ev;
+			record_object(r, NULL);
+			record_uint(r, "depth", d);
+			record_u64(r, "checked", c.checked);
+			record_u64(r, "unsafe", c.unsafe);
+			record_str(r, "example", c.unsafe ? a : NULL);
+			record_str(r, "example_move", c.unsafe ? b : NULL);
+			record_close(r);
+		} else
 			printf("| %u | %llu | %llu | %s%s%s |\n", d, (unsigned long long)c.checked,
 			       (unsigned long long)c.unsafe, a, c.unsafe ? ": " : "", c.unsafe ? b : "");
 		if (!c.unsafe && !first_safe)
@@ -180,9 +202,10 @@ static int claim_lookahead(struct report *o, const struct claims_instance *in, s
 	}
 	const char *verdict = !first_safe ? "refuted" : first_safe == 1 ? "reproduced" : "refuted as stated (holds with more lookahead)";
 	if (o->json) {
-		fprintf(o->ev, "],\"max_depth\":%d,\"safe_depth\":", MAX_LOOKAHEAD);
-		fprintf(o->ev, first_safe ? "%u" : "null", first_safe);
-		fprintf(o->ev, ",\"unsafe_depth\":%u", last_unsafe);
+		record_close(&o->ev);
+		record_int(&o->ev, "max_depth", MAX_LOOKAHEAD);
+		record_opt_uint(&o->ev, "safe_depth", first_safe, first_safe);
+		record_uint(&o->ev, "unsafe_depth", last_unsafe);
 		return claim_end(o, "lookahead", 2, lookahead_title, verdict, "chopsticks play --level N");
 	}
 	if (first_safe)
@@ -216,14 +239,19 @@ static int claim_moves(struct report *o, const struct claims_instance *in, struc
 	if (o->json) {
 		snprintf(verdict, sizeof verdict, "total %s (%u, not %d); per position %s (%llu)", total, m.kind_count,
 			 CLAIMED_MOVES, most, (unsigned long long)m.max_moves);
-		fprintf(o->ev, "\"game\":%u,\"claimed_total\":%d,\"claimed_max\":%d,\"total\":%u,\"attacks\":%u,"
-			"\"splits\":%u,\"max\":%llu,\"max_at\":\"%s\",\"moves\":[", add_game(o, in->rules), CLAIMED_MOVES,
-			CLAIMED_MAX_MOVES, m.kind_count, attacks, m.kind_count - attacks, (unsigned long long)m.max_moves, at);
-		for (unsigned k = 0; k < m.kind_count; k++) {
-			fputs(k ? "," : "", o->ev);
-			record_json_string(o->ev, m.kind[k]);
-		}
-		fputc(']', o->ev);
+		struct record *r = &o->ev;
+		record_uint(r, "game", add_game(o, in->rules));
+		record_int(r, "claimed_total", CLAIMED_MOVES);
+		record_int(r, "claimed_max", CLAIMED_MAX_MOVES);
+		record_uint(r, "total", m.kind_count);
+		record_uint(r, "attacks", attacks);
+		record_uint(r, "splits", m.kind_count - attacks);
+		record_u64(r, "max", m.max_moves);
+		record_str(r, "max_at", at);
+		record_array(r, "moves");
+		for (unsigned k = 0; k < m.kind_count; k++)
+			record_str(r, NULL, m.kind[k]);
+		record_close(r);
 		return claim_end(o, "moves", 3, title, verdict, cmdline);
 	}
 	printf("## 3. %s\n\n", title);
@@ -246,7 +274,7 @@ static int search_variants(struct report *o, enum variant_id base, enum value wa
 {
 	int found = 0;
 	if (o->json)
-		fputs(",\"rows\":[", o->ev);
+		record_array(&o->ev, "rows");
 	else
 		printf("| variants | start value |\n|---|---|\n");
 	// a = -1 with b = -1 is base alone, a = -1 with b >= 0 base plus b, else base plus a and b.
@@ -270,11 +298,11 @@ static int search_variants(struct report *o, enum variant_id base, enum value wa
 			char names[256];
 			variants_format_list(mask, names, sizeof names);
 			if (v == want && o->json) {
-				fprintf(o->ev, "%s{\"game\":%u,\"variants\":", found ? "," : "", add_game(o, in.rules));
-				output_json_variants(o->ev, mask);
-				fputc(',', o->ev);
-				json_value(o->ev, v, rem);
-				fputc('}', o->ev);
+				record_object(&o->ev, NULL);
+				record_uint(&o->ev, "game", add_game(o, in.rules));
+				game_record_variants(&o->ev, "variants", mask);
+				json_value(&o->ev, v, rem);
+				record_close(&o->ev);
 			} else if (v == want) {
 				printf("| %s | %s in %u |\n", names, cell_value_name(v), rem);
 			}
@@ -282,7 +310,7 @@ static int search_variants(struct report *o, enum variant_id base, enum value wa
 			claims_instance_free(&in);
 		}
 	if (o->json)
-		fputc(']', o->ev);
+		record_close(&o->ev);
 	return found;
 }
 
@@ -294,10 +322,13 @@ static int claim_variant(struct report *o, unsigned number, const char *id, cons
 		return 1;
 	enum value alone = solution_value(&in.s, in.rules->start);
 	if (o->json) {
-		fprintf(o->ev, "\"game\":%u,\"variant\":\"%s\",\"want\":\"%s\",\"alone\":{", add_game(o, in.rules),
-			variants_name(base), cell_value_name(want));
-		json_value(o->ev, alone, solution_remoteness(&in.s, in.rules->start));
-		fputc('}', o->ev);
+		struct record *r = &o->ev;
+		record_uint(r, "game", add_game(o, in.rules));
+		record_str(r, "variant", variants_name(base));
+		record_str(r, "want", cell_value_name(want));
+		record_object(r, "alone");
+		json_value(r, alone, solution_remoteness(&in.s, in.rules->start));
+		record_close(r);
 	} else {
 		printf("## %u. %s\n\n", number, title);
 		game_line(in.rules, " by itself, and `--hands 2 --rollover 5 --variant LIST` for each row of the table, "
@@ -316,7 +347,7 @@ static int claim_variant(struct report *o, unsigned number, const char *id, cons
 	snprintf(verdict, sizeof verdict, "%s; it holds under the %d combinations listed", outcome, n);
 	snprintf(cmdline, sizeof cmdline, "chopsticks solve --variant %s[,...]", variants_name(base));
 	if (o->json) {
-		fprintf(o->ev, ",\"combinations\":%d", n);
+		record_int(&o->ev, "combinations", n);
 		return claim_end(o, id, number, title, verdict, cmdline);
 	}
 	printf("\nCommand: `%s`. Verdict: **%s**; it holds under the %d combinations listed.\n\n", cmdline, outcome, n);
@@ -333,7 +364,9 @@ static const char fibonacci_title[] = "One hand each: the game is forced and fol
 static int claim_fibonacci(struct report *o)
 {
 	if (o->json) {
-		fprintf(o->ev, "\"from\":%d,\"to\":%d,\"rows\":[", FIBONACCI_FROM, FIBONACCI_TO);
+		record_int(&o->ev, "from", FIBONACCI_FROM);
+		record_int(&o->ev, "to", FIBONACCI_TO);
+		record_array(&o->ev, "rows");
 	} else {
 		printf("## 6. %s\n\n"
 		       "Games: `--hands 1 --rollover R`, one per row (R = r).\n\n"
@@ -344,7 +377,7 @@ static int claim_fibonacci(struct report *o)
 		       "| r | alpha(r) | reachable (walk) | length (walk) | largest layer | agrees |\n|---|---|---|---|---|---|\n",
 		       fibonacci_title);
 	}
-	unsigned agree = 0, bad = 0; // rows written, by whether they agree
+	unsigned agree = 0; // rows that agree
 	for (unsigned r = FIBONACCI_FROM; r <= FIBONACCI_TO; r++) {
 		struct claims_instance in;
 		struct error err;
@@ -356,19 +389,26 @@ static int claim_fibonacci(struct report *o)
 			widest = in.e.layer_count[d] > widest ? in.e.layer_count[d] : widest;
 		bool ok = p.reachable == in.e.reachable_count && p.length == in.e.max_depth && widest == 1;
 		unsigned long long alpha = (unsigned long long)special_fibonacci_entry(r);
-		if (o->json)
-			fprintf(o->ev, "%s{\"game\":%u,\"rollover\":%u,\"alpha\":%llu,\"reachable\":%llu,\"length\":%u,"
-				"\"largest_layer\":%llu,\"agrees\":%s}", agree + bad ? "," : "", add_game(o, in.rules), r,
-				alpha, (unsigned long long)in.e.reachable_count, in.e.max_depth,
-				(unsigned long long)widest, ok ? "true" : "false");
-		else
+		if (o->json) {
+			struct record *e = &o->ev;
+			record_object(e, NULL);
+			record_uint(e, "game", add_game(o, in.rules));
+			record_uint(e, "rollover", r);
+			record_u64(e, "alpha", alpha);
+			record_u64(e, "reachable", in.e.reachable_count);
+			record_uint(e, "length", in.e.max_depth);
+			record_u64(e, "largest_layer", widest);
+			record_bool(e, "agrees", ok);
+			record_close(e);
+		} else
 			printf("| %u | %llu | %llu | %u | %llu | %s |\n", r, alpha, (unsigned long long)in.e.reachable_count,
 			       in.e.max_depth, (unsigned long long)widest, ok ? "yes" : "NO");
-		agree += ok, bad += !ok;
+		agree += ok;
 		claims_instance_free(&in);
 	}
 	if (o->json) {
-		fprintf(o->ev, "],\"agree\":%u", agree);
+		record_close(&o->ev);
+		record_uint(&o->ev, "agree", agree);
 		return claim_end(o, "fibonacci", 6, fibonacci_title, rows_verdict, "chopsticks count --hands 1 --rollover R");
 	}
 	printf("\nCommand: `chopsticks count --hands 1 --rollover R`. Verdict: **reproduced** wherever the table says yes.\n\n");
@@ -380,16 +420,18 @@ static const char rollover2_title[] = "With rollover 2 the game is degenerate";
 
 static int claim_rollover2(struct report *o)
 {
-	if (o->json)
-		fprintf(o->ev, "\"from\":1,\"to\":%d,\"rows\":[", ROLLOVER2_TO);
-	else
+	if (o->json) {
+		record_int(&o->ev, "from", 1);
+		record_int(&o->ev, "to", ROLLOVER2_TO);
+		record_array(&o->ev, "rows");
+	} else
 		printf("## 7. %s\n\n"
 		       "Games: `--hands H --rollover 2`, one per row (H = hands).\n\n"
 		       "Every live hand shows 1, so every attack kills a hand and no split can change anything: the "
 		       "game is forced, lasts 2h - 1 moves over 2h positions, and the first player wins.\n\n"
 		       "| hands | reachable (walk) | length (walk) | start value | agrees |\n|---|---|---|---|---|\n",
 		       rollover2_title);
-	unsigned agree = 0, bad = 0; // rows written, by whether they agree
+	unsigned agree = 0; // rows that agree
 	for (unsigned h = 1; h <= ROLLOVER2_TO; h++) {
 		struct claims_instance in;
 		struct error err;
@@ -399,19 +441,25 @@ static int claim_rollover2(struct report *o)
 		unsigned rem = solution_remoteness(&in.s, in.rules->start);
 		bool ok = in.e.reachable_count == 2 * h && in.e.max_depth == 2 * h - 1 && v == VALUE_WIN;
 		if (o->json) {
-			fprintf(o->ev, "%s{\"game\":%u,\"hands\":%u,\"reachable\":%llu,\"length\":%u,", agree + bad ? "," : "",
-				add_game(o, in.rules), h, (unsigned long long)in.e.reachable_count, in.e.max_depth);
-			json_value(o->ev, v, rem);
-			fprintf(o->ev, ",\"agrees\":%s}", ok ? "true" : "false");
+			struct record *e = &o->ev;
+			record_object(e, NULL);
+			record_uint(e, "game", add_game(o, in.rules));
+			record_uint(e, "hands", h);
+			record_u64(e, "reachable", in.e.reachable_count);
+			record_uint(e, "length", in.e.max_depth);
+			json_value(e, v, rem);
+			record_bool(e, "agrees", ok);
+			record_close(e);
 		} else {
 			printf("| %u | %llu | %u | %s in %u | %s |\n", h, (unsigned long long)in.e.reachable_count,
 			       in.e.max_depth, cell_value_name(v), rem, ok ? "yes" : "NO");
 		}
-		agree += ok, bad += !ok;
+		agree += ok;
 		claims_instance_free(&in);
 	}
 	if (o->json) {
-		fprintf(o->ev, "],\"agree\":%u", agree);
+		record_close(&o->ev);
+		record_uint(&o->ev, "agree", agree);
 		return claim_end(o, "rollover2", 7, rollover2_title, rows_verdict, "chopsticks count --hands H --rollover 2");
 	}
 	printf("\nCommand: `chopsticks count --hands H --rollover 2`. Verdict: **reproduced** wherever the table says yes.\n");
@@ -429,20 +477,29 @@ static void uneven_json(struct report *o, unsigned a, unsigned b, unsigned r, co
 			enum value v, unsigned rem)
 {
 	bool against = (a > b && v != VALUE_WIN) || (a < b && v != VALUE_LOSS);
-	const char *sep = o->game_count ? "," : "";
-	fprintf(o->ev, "%s{\"game\":%u,\"hands\":[%u,%u],\"rollover\":%u,", sep, add_game(o, in->rules), a, b, r);
-	json_value(o->ev, v, rem);
-	fprintf(o->ev, v == VALUE_DRAW ? ",\"label\":\"%c\"" : ",\"label\":\"%c%u\"", "?WLD"[v], rem);
-	fprintf(o->ev, ",\"exception\":%s}", a != b && against ? "true" : "false");
+	struct record *e = &o->ev;
+	char label[16];
+	snprintf(label, sizeof label, v == VALUE_DRAW ? "%c" : "%c%u", "?WLD"[v], rem);
+	record_object(e, NULL);
+	record_uint(e, "game", add_game(o, in->rules));
+	game_record_hands(e, "hands", 2, (const unsigned[]){a, b});
+	record_uint(e, "rollover", r);
+	json_value(e, v, rem);
+	record_str(e, "label", label);
+	record_bool(e, "exception", a != b && against);
+	record_close(e);
 }
 
 static int claim_uneven(struct report *o)
 {
 	if (o->json) {
-		fprintf(o->ev, "\"from\":1,\"to\":%d,\"rollovers\":[", UNEVEN_HANDS);
+		record_int(&o->ev, "from", 1);
+		record_int(&o->ev, "to", UNEVEN_HANDS);
+		record_array(&o->ev, "rollovers");
 		for (unsigned r = UNEVEN_R0; r <= UNEVEN_R1; r++)
-			fprintf(o->ev, r > UNEVEN_R0 ? ",%u" : "%u", r);
-		fputs("],\"cells\":[", o->ev);
+			record_uint(&o->ev, NULL, r);
+		record_close(&o->ev);
+		record_array(&o->ev, "cells");
 	} else {
 		printf("\n## 8. %s\n\n"
 		       "Games: `--hands A,B --rollover R --variant attacks-only` (R = 2, 3, 4, 5 in each cell; "
@@ -486,8 +543,12 @@ static int claim_uneven(struct report *o)
 	}
 	const char *verdict = 2 * more_wins > more_cells && 2 * fewer_wins > fewer_cells ? "reproduced (generally, not always)" : "refuted";
 	if (o->json) {
-		fprintf(o->ev, "],\"more_wins\":%u,\"more_cases\":%u,\"fewer_losses\":%u,\"fewer_cases\":%u", more_wins,
-			more_cells, fewer_wins, fewer_cells);
+		struct record *e = &o->ev;
+		record_close(e);
+		record_uint(e, "more_wins", more_wins);
+		record_uint(e, "more_cases", more_cells);
+		record_uint(e, "fewer_losses", fewer_wins);
+		record_uint(e, "fewer_cases", fewer_cells);
 		return claim_end(o, "uneven", 8, uneven_title, verdict, "chopsticks solve --variant attacks-only --hands A,B --rollover R");
 	}
 	printf("\nFound: with more hands the first player wins %u of %u cases; with fewer hands the first "
@@ -517,9 +578,9 @@ int cmd_claims(int argc, char **argv)
 	char settings[DESCRIBE_MAX];
 	describe_settings(in.rules, settings, sizeof settings);
 	if (o.json) {
-		printf("{\"rules\":");
-		game_json_rules(stdout, in.rules);
-		printf(",\"claims\":[");
+		record_begin(&o.out, stdout, FORMAT_JSON);
+		game_record(&o.out, in.rules);
+		record_array(&o.out, "claims");
 	} else {
 		printf("# Published claims, checked\n\nWritten by `chopsticks claims`; every number below is computed by the "
 		       "tool. Two players, two hands, rollover 5 unless stated: the rules `%s`. Each claim names its "
@@ -533,9 +594,12 @@ int cmd_claims(int argc, char **argv)
 				     VALUE_LOSS, "second", &err)) ||
 	     CLAIM(&o, claim_fibonacci(&o)) || CLAIM(&o, claim_rollover2(&o)) || CLAIM(&o, claim_uneven(&o));
 	claims_instance_free(&in);
+	free(o.games);
 	if (rc)
 		return output_failure("claims", STATUS_FAILURE, err.msg[0] ? err.msg : "out of memory");
-	if (o.json)
-		printf("]}\n");
+	if (o.json) {
+		record_close(&o.out);
+		record_end(&o.out);
+	}
 	return 0;
 }

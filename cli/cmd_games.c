@@ -13,6 +13,7 @@
 #include "numparse.h"
 #include "output.h"
 #include "position.h"
+#include "record.h"
 #include "solved.h"
 #include "text.h"
 
@@ -40,13 +41,25 @@ static const struct extra_option extra[] = {
 static const struct command_args command = {"games", NULL, ARGS_RULES | ARGS_COMPUTE, FORMATS_DATA, extra, 4, NULL, help};
 const struct command_args *cmd_games_args(void) { return &command; }
 
-static void print_codes(const struct rules *rules, const uint64_t *idx, size_t n, const char *sep, bool quote)
+static void print_codes(const struct rules *rules, const uint64_t *idx, size_t n)
 {
 	char code[POSITION_CODE_MAX];
 	for (size_t i = 0; i < n; i++) {
 		position_format(rules, idx[i], code);
-		printf(quote ? "%s\"%s\"" : "%s%s", i ? sep : "", code);
+		printf("%s%s", i ? " " : "", code);
 	}
+}
+
+// The positions idx[0..n) as an array of codes.
+static void record_codes(struct record *r, const struct rules *rules, const uint64_t *idx, size_t n)
+{
+	char code[POSITION_CODE_MAX];
+	record_array(r, NULL);
+	for (size_t i = 0; i < n; i++) {
+		position_format(rules, idx[i], code);
+		record_str(r, NULL, code);
+	}
+	record_close(r);
 }
 
 static void print_game_text(const char *name, const struct rules *rules, const struct lengths *l,
@@ -59,33 +72,36 @@ static void print_game_text(const char *name, const struct rules *rules, const s
 	text_count(stdout, g->final_count, "final:", "finals:");
 	for (uint64_t f = 0; f < g->final_count && f < 20; f++) {
 		putchar(' ');
-		print_codes(rules, &l->final[g->final_first + f].index, 1, "", false);
+		print_codes(rules, &l->final[g->final_first + f].index, 1);
 	}
 	if (g->final_count > 20)
 		printf(" ... (%s more)", text_u64(n, g->final_count - 20));
 	putchar('\n');
 	for (unsigned x = 0; x < g->example_count; x++) {
 		printf("  e.g. ");
-		print_codes(rules, g->example + (size_t)x * (g->length + 1), g->length + 1, " ", false);
+		print_codes(rules, g->example + (size_t)x * (g->length + 1), g->length + 1);
 		putchar('\n');
 	}
 }
 
-static void print_game_json(const char *name, const struct rules *rules, const struct lengths *l,
-			    const struct lengths_game *g)
+static void game_object(struct record *r, const char *name, const struct rules *rules, const struct lengths *l,
+			const struct lengths_game *g)
 {
-	gmp_printf(",\"%s\":{\"length\":%u,\"count\":%Zd,\"finals\":[", name, g->length, g->count);
+	char code[POSITION_CODE_MAX];
+	record_object(r, name);
+	record_uint(r, "length", g->length);
+	record_mpz(r, "count", g->count);
+	record_array(r, "finals");
 	for (uint64_t f = 0; f < g->final_count; f++) {
-		printf(f ? "," : "");
-		print_codes(rules, &l->final[g->final_first + f].index, 1, "", true);
+		position_format(rules, l->final[g->final_first + f].index, code);
+		record_str(r, NULL, code);
 	}
-	printf("],\"examples\":[");
-	for (unsigned x = 0; x < g->example_count; x++) {
-		printf(x ? ",[" : "[");
-		print_codes(rules, g->example + (size_t)x * (g->length + 1), g->length + 1, ",", true);
-		printf("]");
-	}
-	printf("]}");
+	record_close(r);
+	record_array(r, "examples");
+	for (unsigned x = 0; x < g->example_count; x++)
+		record_codes(r, rules, g->example + (size_t)x * (g->length + 1), g->length + 1);
+	record_close(r);
+	record_close(r);
 }
 
 static void print_text(const struct solved *s, const struct lengths *l)
@@ -117,61 +133,88 @@ static void print_text(const struct solved *s, const struct lengths *l)
 	}
 }
 
+// The fields of final f: its code, its depth and the seat that has won there (the names
+// alone when there is no final f: a CSV header).
+static void final_fields(struct record *r, const struct solved *s, const struct lengths *l, uint64_t f)
+{
+	char code[POSITION_CODE_MAX] = "";
+	struct lengths_final none = {0}, *fin = f < l->final_count ? &l->final[f] : &none;
+	if (fin != &none)
+		position_format(s->rules, fin->index, code);
+	record_str(r, "code", code);
+	record_uint(r, "length", fin->depth);
+	record_uint(r, "winner", fin->winner_seat);
+}
+
 static void print_json(const struct solved *s, const struct lengths *l)
 {
-	printf("{\"players\":%u,\"hands\":", s->rules->players);
-	output_json_hands(stdout, s->rules->players, s->rules->hands);
-	printf(",\"rollover\":%u,\"variants\":", s->rules->rollover);
-	output_json_variants(stdout, describe_variants(s->rules));
-	printf(",\"reachable\":%llu", (unsigned long long)s->e.reachable_count);
-	print_game_json("shortest", s->rules, l, &l->shortest);
-	print_game_json("longest_geodesic", s->rules, l, &l->longest);
-	printf(",\"finals\":[");
+	struct record r;
+	record_begin(&r, stdout, FORMAT_JSON);
+	record_uint(&r, "players", s->rules->players);
+	game_record_hands(&r, "hands", s->rules->players, s->rules->hands);
+	record_uint(&r, "rollover", s->rules->rollover);
+	game_record_variants(&r, "variants", describe_variants(s->rules));
+	record_u64(&r, "reachable", s->e.reachable_count);
+	game_object(&r, "shortest", s->rules, l, &l->shortest);
+	game_object(&r, "longest_geodesic", s->rules, l, &l->longest);
+	record_array(&r, "finals");
 	for (uint64_t f = 0; f < l->final_count; f++) {
-		char code[POSITION_CODE_MAX];
-		position_format(s->rules, l->final[f].index, code);
-		printf("%s{\"code\":\"%s\",\"length\":%u,\"winner\":%u}", f ? "," : "", code, l->final[f].depth,
-		       l->final[f].winner_seat);
+		record_object(&r, NULL);
+		final_fields(&r, s, l, f);
+		record_close(&r);
 	}
-	printf("],\"won\":[");
+	record_close(&r);
+	record_array(&r, "won");
 	for (unsigned p = 0; p < s->rules->players; p++)
-		printf("%s%llu", p ? "," : "", (unsigned long long)l->won_count[p]);
-	printf("],\"by_length\":[");
+		record_u64(&r, NULL, l->won_count[p]);
+	record_close(&r);
+	record_array(&r, "by_length");
 	for (unsigned n = 1; n <= l->max_length; n++)
-		gmp_printf("%s%Zd", n > 1 ? "," : "", l->by_length[n]);
-	printf("]");
+		record_mpz(&r, NULL, l->by_length[n]);
+	record_close(&r);
 	if (s->rules->players == 2) {
 		char code[POSITION_CODE_MAX] = "";
 		if (s->solution.max_remoteness_at != SOLUTION_NONE)
 			position_format(s->rules, s->solution.max_remoteness_at, code);
-		printf(",\"longest_forced\":{\"remoteness\":%u,\"position\":\"%s\"}", s->solution.max_remoteness, code);
+		record_object(&r, "longest_forced");
+		record_uint(&r, "remoteness", s->solution.max_remoteness);
+		record_str(&r, "position", code);
+		record_close(&r);
 	}
-	printf(",\"rules\":");
-	game_json_rules(stdout, s->rules);
-	printf("}\n");
+	game_record(&r, s->rules);
+	record_end(&r);
+}
+
+// A CSV table and the description of its game.
+struct table {
+	const struct solved *s;
+	const struct lengths *l;
+	struct description game;
+};
+
+static void by_length_row(struct record *r, uint64_t i, const void *ctx)
+{
+	const struct table *t = ctx;
+	record_uint(r, "length", (unsigned)i + 1);
+	record_mpz(r, "games", t->l->by_length[i + 1]);
+	game_record_of(r, &t->game);
+}
+
+static void final_row(struct record *r, uint64_t i, const void *ctx)
+{
+	const struct table *t = ctx;
+	final_fields(r, t->s, t->l, i);
+	game_record_of(r, &t->game);
 }
 
 static void print_csv(const struct solved *s, const struct lengths *l, bool finals)
 {
-	struct description game;
-	describe_game(s->rules, &game);
-	if (!finals) {
-		puts("length,games,game");
-		for (unsigned n = 1; n <= l->max_length; n++) {
-			gmp_printf("%u,%Zd,", n, l->by_length[n]);
-			game_csv_field_of(stdout, &game);
-			putchar('\n');
-		}
-		return;
-	}
-	puts("code,length,winner,game");
-	for (uint64_t f = 0; f < l->final_count; f++) {
-		char code[POSITION_CODE_MAX];
-		position_format(s->rules, l->final[f].index, code);
-		printf("%s,%u,%u,", code, l->final[f].depth, l->final[f].winner_seat);
-		game_csv_field_of(stdout, &game);
-		putchar('\n');
-	}
+	struct table t = {s, l, {0}};
+	describe_game(s->rules, &t.game);
+	if (finals)
+		record_list(stdout, FORMAT_CSV, NULL, l->final_count, final_row, &t);
+	else
+		record_list(stdout, FORMAT_CSV, NULL, l->max_length, by_length_row, &t);
 }
 
 static int parse_options(const struct cli_options *opt, struct lengths_options *lo, bool *finals)

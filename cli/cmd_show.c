@@ -13,6 +13,7 @@
 #include "output.h"
 #include "position.h"
 #include "ranked_moves.h"
+#include "record.h"
 #include "solution_file.h"
 #include "solved.h"
 
@@ -57,99 +58,130 @@ static enum value seat_duel(const struct coalition *c, uint64_t idx, unsigned k,
 	return v;
 }
 
-// One value in each format: JSON "value":..,"remoteness":..; CSV two fields; text "win in 3".
-static void print_value(enum format format, enum value v, unsigned rem)
+// One value: JSON and CSV the fields value and remoteness (each name followed by suffix),
+// text "win in 3".
+static void value_fields(struct record *r, const char *suffix, enum value v, unsigned rem)
 {
-	if (format == FORMAT_JSON) {
-		printf("\"value\":\"%s\",\"remoteness\":", cell_value_name(v));
-		printf(v == VALUE_DRAW ? "null" : "%u", rem);
-	} else if (format == FORMAT_CSV) {
-		printf(v == VALUE_DRAW ? "%s," : "%s,%u", cell_value_name(v), rem);
-	} else {
+	char name[32];
+	if (r->format == FORMAT_TEXT) {
 		printf(v == VALUE_DRAW ? "%s" : "%s in %u", cell_value_name(v), rem);
+		return;
 	}
+	snprintf(name, sizeof name, "value%s", suffix);
+	record_str(r, name, cell_value_name(v));
+	snprintf(name, sizeof name, "remoteness%s", suffix);
+	record_opt_uint(r, name, v != VALUE_DRAW, rem);
 }
 
-// Every seat's duel at idx (after 0 or 1 moves): JSON "seats":[...], CSV fields, text list.
-static void print_seats(enum format format, const struct coalition *c, uint64_t idx, unsigned after)
+// Every seat's duel at idx (after 0 or 1 moves): JSON "seats":[{seat,value,remoteness}],
+// CSV value_K and remoteness_K for each seat K, text a list.
+static void seats_fields(struct record *r, const struct coalition *c, uint64_t idx, unsigned after)
 {
-	if (format == FORMAT_JSON)
-		printf(after ? ",\"seats\":[" : ",\"to_move\":1,\"seats\":[");
+	if (r->format == FORMAT_JSON) {
+		if (!after)
+			record_uint(r, "to_move", 1);
+		record_array(r, "seats");
+	}
 	for (unsigned k = 0; k < c->players; k++) {
 		unsigned rem;
 		enum value v = seat_duel(c, idx, k, after, &rem);
-		if (format == FORMAT_JSON)
-			printf("%s{\"seat\":%u,", k ? "," : "", k + 1);
-		else if (format == FORMAT_CSV)
-			putchar(',');
-		else
+		char suffix[16];
+		snprintf(suffix, sizeof suffix, "_%u", k + 1);
+		if (r->format == FORMAT_JSON) {
+			record_object(r, NULL);
+			record_uint(r, "seat", k + 1);
+		} else if (r->format == FORMAT_TEXT) {
 			printf("%sseat %u ", k ? ", " : "", k + 1);
-		print_value(format, v, rem);
-		if (format == FORMAT_JSON)
-			putchar('}');
+		}
+		value_fields(r, r->format == FORMAT_CSV ? suffix : "", v, rem);
+		if (r->format == FORMAT_JSON)
+			record_close(r);
 	}
-	if (format == FORMAT_JSON)
-		putchar(']');
+	if (r->format == FORMAT_JSON)
+		record_close(r);
 }
 
-static void print_head(const struct cli_options *opt, const struct solved *s, const struct description *game,
-		       uint64_t at, const char *code)
+// A move's fields in JSON and CSV (CSV adds the game).
+static void move_fields(struct record *r, const struct solved *s, const struct ranked_move *m)
+{
+	record_str(r, "move", m->text);
+	record_str(r, "result", m->code);
+	value_fields(r, "", m->value, m->remoteness);
+	if (s->rules->players != 2)
+		seats_fields(r, &s->coalition, m->child, 1);
+}
+
+// One CSV row of move m, or (names) the header, whose values are not read.
+static void csv_row(const struct solved *s, const struct description *game, const struct ranked_move *m,
+		    bool names)
+{
+	struct record r;
+	record_begin(&r, stdout, FORMAT_CSV);
+	record_names(&r, names);
+	move_fields(&r, s, m);
+	game_record_of(&r, game);
+	record_end(&r);
+}
+
+// Starts the output on r: JSON the position and its value and opens "moves", CSV the header,
+// text the game and the position.
+static void print_head(struct record *r, const struct cli_options *opt, const struct solved *s,
+		       const struct description *game, uint64_t at, const char *code)
 {
 	bool two = s->rules->players == 2;
 	enum value v = two ? solution_value(&s->solution, at) : VALUE_DRAW;
 	unsigned rem = two ? solution_remoteness(&s->solution, at) : 0;
+	record_begin(r, stdout, opt->format);
 	if (opt->format == FORMAT_JSON) {
-		printf("{\"position\":\"%s\"", code);
+		record_str(r, "position", code);
 		if (two)
-			putchar(','), print_value(FORMAT_JSON, v, rem);
+			value_fields(r, "", v, rem);
 		else
-			print_seats(FORMAT_JSON, &s->coalition, at, 0);
-		printf(",\"moves\":[");
+			seats_fields(r, &s->coalition, at, 0);
+		record_array(r, "moves");
 	} else if (opt->format == FORMAT_CSV) {
-		printf("move,result,value,remoteness");
-		for (unsigned k = 0; !two && k < s->rules->players; k++)
-			printf(",value_%u,remoteness_%u", k + 1, k + 1);
-		puts(",game");
+		csv_row(s, game, &(struct ranked_move){.child = at}, true);
 	} else {
 		game_text_header_of(stdout, game);
 		printf("position %s: ", code);
 		if (two) {
-			print_value(FORMAT_TEXT, v, rem);
+			value_fields(r, "", v, rem);
 			printf(" for the player to move\n");
 		} else {
 			printf("seat 1 to move (seats counted from the player to move), each seat against all\nthe others: ");
-			print_seats(FORMAT_TEXT, &s->coalition, at, 0);
+			seats_fields(r, &s->coalition, at, 0);
 			putchar('\n');
 		}
 	}
 }
 
-static void print_move(const struct cli_options *opt, const struct solved *s, const struct description *game,
-		       const struct ranked_move *m, size_t i)
+static void print_move(struct record *r, const struct solved *s, const struct description *game,
+		       const struct ranked_move *m)
 {
-	bool two = s->rules->players == 2;
-	if (opt->format == FORMAT_JSON) {
-		printf("%s{\"move\":\"%s\",\"result\":\"%s\",", i ? "," : "", m->text, m->code);
-		print_value(FORMAT_JSON, m->value, m->remoteness);
-		if (!two)
-			print_seats(FORMAT_JSON, &s->coalition, m->child, 1);
-		putchar('}');
-	} else if (opt->format == FORMAT_CSV) {
-		printf("%s,%s,", m->text, m->code);
-		print_value(FORMAT_CSV, m->value, m->remoteness);
-		if (!two)
-			print_seats(FORMAT_CSV, &s->coalition, m->child, 1);
-		putchar(',');
-		game_csv_field_of(stdout, game);
-		putchar('\n');
+	if (r->format == FORMAT_JSON) {
+		record_object(r, NULL);
+		move_fields(r, s, m);
+		record_close(r);
+	} else if (r->format == FORMAT_CSV) {
+		csv_row(s, game, m, false);
 	} else {
 		printf("  %-10s -> %-12s ", m->text, m->code);
-		if (two)
-			print_value(FORMAT_TEXT, m->value, m->remoteness);
+		if (s->rules->players == 2)
+			value_fields(r, "", m->value, m->remoteness);
 		else
-			print_seats(FORMAT_TEXT, &s->coalition, m->child, 1);
+			seats_fields(r, &s->coalition, m->child, 1);
 		putchar('\n');
 	}
+}
+
+// Ends the output: JSON closes "moves" and adds the rules.
+static void print_tail(struct record *r, const struct description *game)
+{
+	if (r->format != FORMAT_JSON)
+		return;
+	record_close(r);
+	game_record_of(r, game);
+	record_end(r);
 }
 
 int cmd_show(int argc, char **argv)
@@ -190,14 +222,11 @@ int cmd_show(int argc, char **argv)
 	position_format(s.rules, at, code);
 	rules_set_start(s.rules, rules_default_start(s.rules)); // the game is the rules, not CODE
 	describe_game(s.rules, &game);
-	print_head(&opt, &s, &game, at, code);
+	struct record out;
+	print_head(&out, &opt, &s, &game, at, code);
 	for (size_t i = 0; i < n; i++)
-		print_move(&opt, &s, &game, &moves[i], i);
-	if (opt.format == FORMAT_JSON) {
-		printf("],\"rules\":");
-		game_json_rules_of(stdout, &game);
-		printf("}\n");
-	}
+		print_move(&out, &s, &game, &moves[i]);
+	print_tail(&out, &game);
 	free(moves);
 	solved_free(&s);
 	return 0;

@@ -11,6 +11,7 @@
 #include "game_text.h"
 #include "output.h"
 #include "position.h"
+#include "record.h"
 #include "retrograde.h"
 #include "solution_file.h"
 #include "solve_report.h"
@@ -78,11 +79,16 @@ static void print_many(const struct cli_options *opt, const struct solved *s, ui
 {
 	const struct coalition *c = &s->coalition;
 	char code[POSITION_CODE_MAX], n[TEXT_NUMBER_MAX], m[TEXT_NUMBER_MAX];
+	struct record r;
 	position_format(s->rules, at, code);
-	if (opt->format == FORMAT_JSON)
-		printf("{\"players\":%u,\"position\":\"%s\",\"to_move\":1,\"reachable\":%llu,\"seats\":[", s->rules->players,
-		       code, (unsigned long long)s->e.reachable_count);
-	else {
+	if (opt->format == FORMAT_JSON) {
+		record_begin(&r, stdout, FORMAT_JSON);
+		record_uint(&r, "players", s->rules->players);
+		record_str(&r, "position", code);
+		record_uint(&r, "to_move", 1);
+		record_u64(&r, "reachable", s->e.reachable_count);
+		record_array(&r, "seats");
+	} else {
 		game_text_header(stdout, s->rules);
 		printf("position %s, seat 1 to move (seats counted from the player to move); each seat\n"
 		       "against all the others together:\n", code);
@@ -91,26 +97,36 @@ static void print_many(const struct cli_options *opt, const struct solved *s, ui
 		enum value v = coalition_value(c, at, t);
 		unsigned rem = coalition_remoteness(c, at, t);
 		if (opt->format == FORMAT_JSON) {
-			printf("%s{\"seat\":%u,\"value\":\"%s\",\"remoteness\":", t ? "," : "", t + 1, cell_value_name(v));
-			printf(v == VALUE_DRAW ? "null}" : "%u}", rem);
+			record_object(&r, NULL);
+			record_uint(&r, "seat", t + 1);
+			record_str(&r, "value", cell_value_name(v));
+			record_opt_uint(&r, "remoteness", v != VALUE_DRAW, rem);
+			record_close(&r);
 		} else {
 			printf("  seat %u%s: %s", t + 1, t ? "" : " (to move)", cell_value_name(v));
 			printf(v == VALUE_DRAW ? "\n" : " in %u\n", rem);
 		}
 	}
 	if (opt->format == FORMAT_JSON) {
-		printf("],\"forced\":[");
+		record_close(&r);
+		record_array(&r, "forced");
 		for (unsigned t = 0; t < s->rules->players; t++)
-			printf("%s%llu", t ? "," : "", (unsigned long long)c->forced_count[t]);
-		printf("],\"duels\":[");
-		for (unsigned t = 0; t < s->rules->players; t++)
-			printf("%s{\"seat\":%u,\"win\":%llu,\"loss\":%llu,\"draw\":%llu}", t ? "," : "", t + 1,
-			       (unsigned long long)c->forced_count[t], (unsigned long long)c->stopped_count[t],
-			       (unsigned long long)c->drawn_count[t]);
-		printf("],\"nobody\":%llu,\"open\":%llu,\"rules\":", (unsigned long long)c->nobody_count,
-		       (unsigned long long)c->open_count);
-		game_json_rules(stdout, s->rules);
-		printf("}\n");
+			record_u64(&r, NULL, c->forced_count[t]);
+		record_close(&r);
+		record_array(&r, "duels");
+		for (unsigned t = 0; t < s->rules->players; t++) {
+			record_object(&r, NULL);
+			record_uint(&r, "seat", t + 1);
+			record_u64(&r, "win", c->forced_count[t]);
+			record_u64(&r, "loss", c->stopped_count[t]);
+			record_u64(&r, "draw", c->drawn_count[t]);
+			record_close(&r);
+		}
+		record_close(&r);
+		record_u64(&r, "nobody", c->nobody_count);
+		record_u64(&r, "open", c->open_count);
+		game_record(&r, s->rules);
+		record_end(&r);
 		return;
 	}
 	printf("reachable %s; positions where the player to move, the next, ... can force a win\n"
@@ -127,6 +143,20 @@ static void print_many(const struct cli_options *opt, const struct solved *s, ui
 	       text_u64(n, c->nobody_count), text_u64(m, c->open_count));
 }
 
+// One CSV row of three or more players (names: the header row, whose values are not read):
+// the seat, counted from the player to move, that can force a win there (none: empty).
+static void forcer_row(bool names, const char *code, unsigned depth, int forcer, const struct description *game)
+{
+	struct record r;
+	record_begin(&r, stdout, FORMAT_CSV);
+	record_names(&r, names);
+	record_str(&r, "code", code);
+	record_uint(&r, "depth", depth);
+	record_opt_uint(&r, "forcer", forcer >= 0, (unsigned)forcer + 1);
+	game_record_of(&r, game);
+	record_end(&r);
+}
+
 static void print_csv(const struct solved *s)
 {
 	char code[POSITION_CODE_MAX];
@@ -140,15 +170,12 @@ static void print_csv(const struct solved *s)
 						     solution_remoteness(&s->solution, i));
 		return;
 	}
-	puts("code,depth,forcer,game");
+	forcer_row(true, "", 0, -1, &game);
 	for (uint64_t i = 0; i < s->e.size; i++) {
 		if (s->e.depth[i] == ENUMERATE_UNSEEN)
 			continue;
 		position_format(s->rules, i, code);
-		int f = coalition_forcer(&s->coalition, i);
-		printf(f < 0 ? "%s,%u,," : "%s,%u,%d,", code, s->e.depth[i], f + 1);
-		game_csv_field_of(stdout, &game);
-		putchar('\n');
+		forcer_row(false, code, s->e.depth[i], coalition_forcer(&s->coalition, i), &game);
 	}
 }
 

@@ -89,21 +89,31 @@ static void print_checked(const struct strategy *s, const struct strategy_report
 		       s->count == 1 ? "position is" : "positions are");
 }
 
-static void json_list(const struct rules *rules, const struct strategy *s, const struct strategy_report *r, enum notation n)
+// One list and its check, as an object of the array "strategies".
+static void list_record(struct record *out, const struct rules *rules, const struct strategy *s,
+			const struct strategy_report *r, enum notation n)
 {
 	char text[STRATEGY_TEXT_MAX];
-	printf("{\"side\":\"%s\",\"kind\":\"%s\",\"moves\":", strategy_file_side(s->side), kind_names[s->kind]);
-	printf(s->kind == STRATEGY_AVOID ? "null" : "%u", s->moves);
-	printf(",\"targets\":[");
+	record_object(out, NULL);
+	record_str(out, "side", strategy_file_side(s->side));
+	record_str(out, "kind", kind_names[s->kind]);
+	record_opt_uint(out, "moves", s->kind != STRATEGY_AVOID, s->moves);
+	record_array(out, "targets");
 	for (size_t t = 0; t < s->count; t++) {
 		strategy_file_position(rules, s->target[t], n, text);
-		printf("%s{\"position\":", t ? "," : "");
-		record_json_string(stdout, text);
-		printf(",\"remoteness\":");
-		printf(s->kind == STRATEGY_AVOID || s->remoteness[t] == STRATEGY_NO_LOSS ? "null}" : "%u}", s->remoteness[t]);
+		record_object(out, NULL);
+		record_str(out, "position", text);
+		record_opt_uint(out, "remoteness", s->kind != STRATEGY_AVOID && s->remoteness[t] != STRATEGY_NO_LOSS,
+				s->remoteness[t]);
+		record_close(out);
 	}
-	printf("],\"checked\":{\"ok\":%s,\"nodes\":%llu,\"used\":%zu}}", r->fault ? "false" : "true",
-	       (unsigned long long)r->nodes, r->used);
+	record_close(out);
+	record_object(out, "checked");
+	record_bool(out, "ok", !r->fault);
+	record_u64(out, "nodes", r->nodes);
+	record_u64(out, "used", r->used);
+	record_close(out);
+	record_close(out);
 }
 
 static int print_lists(const struct cli_options *opt, const struct solved *sv, uint64_t at, enum notation n)
@@ -128,12 +138,14 @@ static int print_lists(const struct cli_options *opt, const struct solved *sv, u
 	char code[STRATEGY_TEXT_MAX];
 	enum value v = solution_value(&sv->solution, at);
 	strategy_file_position(sv->rules, at, n, code);
+	struct record out;
 	if (opt->format == FORMAT_JSON) {
-		printf("{\"position\":");
-		record_json_string(stdout, code);
-		printf(",\"value\":\"%s\",\"remoteness\":", cell_value_name(v));
-		printf(v == VALUE_DRAW ? "null" : "%u", solution_remoteness(&sv->solution, at));
-		printf(",\"notation\":\"%s\",\"strategies\":[", n == NOTATION_CODE ? "code" : "article");
+		record_begin(&out, stdout, FORMAT_JSON);
+		record_str(&out, "position", code);
+		record_str(&out, "value", cell_value_name(v));
+		record_opt_uint(&out, "remoteness", v != VALUE_DRAW, solution_remoteness(&sv->solution, at));
+		record_str(&out, "notation", n == NOTATION_CODE ? "code" : "article");
+		record_array(&out, "strategies");
 	} else {
 		game_text_header(stdout, sv->rules);
 		printf("position %s: %s", code, cell_value_name(v));
@@ -143,8 +155,7 @@ static int print_lists(const struct cli_options *opt, const struct solved *sv, u
 	bool ok = true;
 	for (size_t i = 0; i < 2; i++) {
 		if (opt->format == FORMAT_JSON) {
-			fputs(i ? "," : "", stdout);
-			json_list(sv->rules, &list[i], &report[i], n);
+			list_record(&out, sv->rules, &list[i], &report[i], n);
 		} else {
 			strategy_file_write(stdout, sv->rules, &list[i], n);
 			print_checked(&list[i], &report[i]);
@@ -154,29 +165,32 @@ static int print_lists(const struct cli_options *opt, const struct solved *sv, u
 		strategy_report_free(&report[i]);
 	}
 	if (opt->format == FORMAT_JSON) {
-		printf("],\"rules\":");
-		game_json_rules(stdout, sv->rules);
-		printf("}\n");
+		record_close(&out);
+		game_record(&out, sv->rules);
+		record_end(&out);
 	}
 	return ok ? 0 : 1;
 }
 
-static void json_check(const struct rules *rules, const struct strategy *s, const struct strategy_report *r)
+// One list of a file and its check, as an object of the array "lists".
+static void check_record(struct record *out, const struct rules *rules, const struct strategy *s,
+			 const struct strategy_report *r)
 {
 	char code[POSITION_CODE_MAX];
-	printf("{\"side\":\"%s\",\"kind\":\"%s\",\"targets\":%zu,\"ok\":%s,\"fault\":", strategy_file_side(s->side),
-	       kind_names[s->kind], s->count, r->fault ? "false" : "true");
-	printf(r->fault ? "\"%s\"" : "null", fault_names[r->fault]);
-	printf(",\"position\":");
-	if (r->fault && r->at != UINT64_MAX) {
+	bool at = r->fault && r->at != UINT64_MAX;
+	if (at)
 		position_format(rules, r->at, code);
-		record_json_string(stdout, code);
-	} else {
-		fputs("null", stdout);
-	}
-	printf(",\"why\":");
-	r->fault ? record_json_string(stdout, r->why) : (void)fputs("null", stdout);
-	printf(",\"nodes\":%llu,\"used\":%zu}", (unsigned long long)r->nodes, r->used);
+	record_object(out, NULL);
+	record_str(out, "side", strategy_file_side(s->side));
+	record_str(out, "kind", kind_names[s->kind]);
+	record_u64(out, "targets", s->count);
+	record_bool(out, "ok", !r->fault);
+	record_str(out, "fault", r->fault ? fault_names[r->fault] : NULL);
+	record_str(out, "position", at ? code : NULL);
+	record_str(out, "why", r->fault ? r->why : NULL);
+	record_u64(out, "nodes", r->nodes);
+	record_u64(out, "used", r->used);
+	record_close(out);
 }
 
 static int check_file(const struct cli_options *opt)
@@ -207,18 +221,18 @@ static int check_file(const struct cli_options *opt)
 		rc = output_failure("strategy", st, err.msg);
 	bool ok = true;
 	if (!rc && opt->format == FORMAT_JSON) {
-		printf("{\"file\":");
-		record_json_string(stdout, opt->extra_value[OPT_CHECK]);
+		struct record out;
 		for (size_t i = 0; i < done; i++)
 			ok &= !r[i].fault;
-		printf(",\"ok\":%s,\"lists\":[", ok ? "true" : "false");
-		for (size_t i = 0; i < done; i++) {
-			fputs(i ? "," : "", stdout);
-			json_check(rules, &file.list[i], &r[i]);
-		}
-		printf("],\"rules\":");
-		game_json_rules(stdout, rules);
-		printf("}\n");
+		record_begin(&out, stdout, FORMAT_JSON);
+		record_str(&out, "file", opt->extra_value[OPT_CHECK]);
+		record_bool(&out, "ok", ok);
+		record_array(&out, "lists");
+		for (size_t i = 0; i < done; i++)
+			check_record(&out, rules, &file.list[i], &r[i]);
+		record_close(&out);
+		game_record(&out, rules);
+		record_end(&out);
 	} else if (!rc) {
 		game_text_header(stdout, rules);
 		for (size_t i = 0; i < done; i++) {

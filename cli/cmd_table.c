@@ -130,21 +130,21 @@ static void print_evidence(FILE *f, const struct table_row *t)
 		fprintf(f, "; ... (%llu more)", (unsigned long long)t->evidence_more);
 }
 
-static void print_evidence_json(const struct table_row *t)
+static void evidence_positions(struct record *r, const struct table_row *t)
 {
-	printf(",\"evidence_positions\":[");
+	record_array(r, "evidence_positions");
 	for (unsigned i = 0; i < t->evidence_count; i++) {
 		const struct table_evidence *ev = &t->evidence[i];
-		printf("%s{\"code\":", i ? "," : "");
-		record_json_string(stdout, ev->code);
-		printf(",\"reason\":\"%s\",\"parents\":[", unreachable_reason_key(ev->reason));
-		for (unsigned k = 0; k < ev->parent_count; k++) {
-			fputs(k ? "," : "", stdout);
-			record_json_string(stdout, ev->parent[k]);
-		}
-		printf("]}");
+		record_object(r, NULL);
+		record_str(r, "code", ev->code);
+		record_str(r, "reason", unreachable_reason_key(ev->reason));
+		record_array(r, "parents");
+		for (unsigned k = 0; k < ev->parent_count; k++)
+			record_str(r, NULL, ev->parent[k]);
+		record_close(r);
+		record_close(r);
 	}
-	printf("],\"evidence_more\":%llu", (unsigned long long)t->evidence_more);
+	record_close(r);
 }
 
 static void print_text(struct table_row *rows, size_t n)
@@ -192,85 +192,68 @@ static void print_text(struct table_row *rows, size_t n)
 	}
 }
 
-static void print_csv(struct table_row *rows, size_t n)
-{
-	puts("hands,rollover,positions,distinct,reachable,reachable_sms,published_positions,published_distinct,"
-	     "published_reachable,published_sms,agrees,unreachable_last_dead,unreachable_other,game,game_sms");
-	for (size_t i = 0; i < n; i++) {
-		struct table_row *t = &rows[i];
-		const struct published_row *p = t->published;
-		gmp_printf("%u,%u,%Zd,%Zd,", t->hands, t->rollover, t->positions, t->distinct);
-		if (t->computed)
-			printf("%llu,%llu,", (unsigned long long)t->reachable, (unsigned long long)t->reachable_sms);
-		else
-			printf(",,");
-		if (p)
-			printf("%llu,%llu,%llu,%llu,", (unsigned long long)p->positions, (unsigned long long)p->distinct,
-			       (unsigned long long)p->reachable, (unsigned long long)p->reachable_sms);
-		else
-			printf(",,,,");
-		printf("%s,", p && t->computed ? (table_row_disagrees(t) ? "false" : "true") : "");
-		if (t->computed)
-			printf("%llu,%llu,", (unsigned long long)t->last_dead, (unsigned long long)t->other_unreachable);
-		else
-			printf(",,");
-		if (t->described)
-			game_csv_field_of(stdout, &t->game);
-		putchar(',');
-		if (t->described_sms)
-			game_csv_field_of(stdout, &t->game_sms);
-		putchar('\n');
-	}
-}
-
-static void json_u64_or_null(const char *key, bool have, uint64_t v)
+static void u64_or_null(struct record *r, const char *name, bool have, uint64_t v)
 {
 	if (have)
-		printf(",\"%s\":%llu", key, (unsigned long long)v);
+		record_u64(r, name, v);
 	else
-		printf(",\"%s\":null", key);
+		record_null(r, name);
 }
 
-static void print_json(struct table_row *rows, size_t n)
+// One of a row's two games: the rules object (JSON) or the options (CSV) named for suffix.
+static void row_game(struct record *r, const char *suffix, bool described, const struct description *d)
 {
-	printf("{\"rows\":[");
-	for (size_t i = 0; i < n; i++) {
-		struct table_row *t = &rows[i];
-		const struct published_row *p = t->published;
-		gmp_printf("%s{\"hands\":%u,\"rollover\":%u,\"positions\":%Zd,\"distinct\":%Zd", i ? "," : "",
-			   t->hands, t->rollover, t->positions, t->distinct);
-		json_u64_or_null("reachable", t->computed, t->reachable);
-		json_u64_or_null("reachable_sms", t->computed, t->reachable_sms);
-		json_u64_or_null("published_positions", p, p ? p->positions : 0);
-		json_u64_or_null("published_distinct", p, p ? p->distinct : 0);
-		json_u64_or_null("published_reachable", p, p ? p->reachable : 0);
-		json_u64_or_null("published_sms", p, p ? p->reachable_sms : 0);
-		printf(",\"agrees\":%s", p && t->computed ? (table_row_disagrees(t) ? "false" : "true") : "null");
-		json_u64_or_null("unreachable_last_dead", t->computed, t->last_dead);
-		json_u64_or_null("unreachable_other", t->computed, t->other_unreachable);
-		printf(",\"evidence\":");
-		if (t->computed) { // codes hold no character that a JSON string escapes
-			putchar('"');
-			print_evidence(stdout, t);
-			putchar('"');
-			print_evidence_json(t);
-		} else {
-			record_json_string(stdout, t->note);
-			printf(",\"evidence_positions\":null,\"evidence_more\":null");
+	char name[16];
+	snprintf(name, sizeof name, "%s%s", r->format == FORMAT_JSON ? "rules" : "game", suffix);
+	if (!described)
+		record_null(r, name);
+	else if (r->format == FORMAT_JSON)
+		game_record_rules(r, name, d);
+	else
+		record_str(r, name, d->options);
+}
+
+// Row i of the table: the counts, the published values and the games (CSV and JSON), and
+// the evidence (JSON).
+static void row_record(struct record *r, uint64_t i, const void *ctx)
+{
+	const struct table_row *t = (const struct table_row *)ctx + i;
+	const struct published_row *p = t->published;
+	record_uint(r, "hands", t->hands);
+	record_uint(r, "rollover", t->rollover);
+	record_mpz(r, "positions", t->positions);
+	record_mpz(r, "distinct", t->distinct);
+	u64_or_null(r, "reachable", t->computed, t->reachable);
+	u64_or_null(r, "reachable_sms", t->computed, t->reachable_sms);
+	u64_or_null(r, "published_positions", p, p ? p->positions : 0);
+	u64_or_null(r, "published_distinct", p, p ? p->distinct : 0);
+	u64_or_null(r, "published_reachable", p, p ? p->reachable : 0);
+	u64_or_null(r, "published_sms", p, p ? p->reachable_sms : 0);
+	if (p && t->computed)
+		record_bool(r, "agrees", !table_row_disagrees(t));
+	else
+		record_null(r, "agrees");
+	u64_or_null(r, "unreachable_last_dead", t->computed, t->last_dead);
+	u64_or_null(r, "unreachable_other", t->computed, t->other_unreachable);
+	if (r->format == FORMAT_JSON && t->computed) {
+		char *note = NULL;
+		size_t note_bytes = 0;
+		FILE *f = open_memstream(&note, &note_bytes);
+		if (f) {
+			print_evidence(f, t);
+			fclose(f);
 		}
-		printf(",\"rules\":");
-		if (t->described)
-			game_json_rules_of(stdout, &t->game);
-		else
-			printf("null");
-		printf(",\"rules_sms\":");
-		if (t->described_sms)
-			game_json_rules_of(stdout, &t->game_sms);
-		else
-			printf("null");
-		printf("}");
+		record_str(r, "evidence", note ? note : "");
+		free(note);
+		evidence_positions(r, t);
+		record_u64(r, "evidence_more", t->evidence_more);
+	} else if (r->format == FORMAT_JSON) {
+		record_str(r, "evidence", t->note);
+		record_null(r, "evidence_positions");
+		record_null(r, "evidence_more");
 	}
-	printf("]}\n");
+	row_game(r, "", t->described, &t->game);
+	row_game(r, "_sms", t->described_sms, &t->game_sms);
 }
 
 int cmd_table(int argc, char **argv)
@@ -294,8 +277,10 @@ int cmd_table(int argc, char **argv)
 		rc = output_failure("table", st, err.msg);
 	} else {
 		output_progress_done();
-		void (*print[])(struct table_row *, size_t) = {print_text, print_csv, print_json};
-		print[opt.format](rows, n);
+		if (opt.format == FORMAT_TEXT)
+			print_text(rows, n);
+		else
+			record_list(stdout, opt.format, "rows", n, row_record, rows);
 		rc = 0;
 	}
 	for (size_t i = 0; i < k; i++)

@@ -26,7 +26,7 @@ static const struct extra_option extra[] = {{"--axes", false, NULL, 0}};
 static const struct command_args command = {"variants", NULL, 0, FORMATS_DATA, extra, 1, NULL, help};
 const struct command_args *cmd_variants_args(void) { return &command; }
 
-static void axis_row(struct record *r, unsigned a, const void *ctx)
+static void axis_row(struct record *r, uint64_t a, const void *ctx)
 {
 	(void)ctx;
 	const char *const *values = axis_values((enum axis)a);
@@ -74,7 +74,7 @@ static void variant_fields(enum variant_id v, const char *fields[5], char *axes,
 	fields[4] = variants_rule(v);
 }
 
-static void variant_row(struct record *r, unsigned id, const void *ctx)
+static void variant_row(struct record *r, uint64_t id, const void *ctx)
 {
 	(void)ctx;
 	const char *fields[5];

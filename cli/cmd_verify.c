@@ -85,18 +85,16 @@ static void print_report(const struct cli_options *opt, const struct rules *rule
 	if (at)
 		position_format(rules, r->at, code);
 	if (opt->format == FORMAT_JSON) {
-		fputs("{\"rules\":", stdout);
-		game_json_rules(stdout, rules);
-		fputs(",\"file\":", stdout);
-		record_json_string(stdout, path);
-		printf(",\"ok\":%s,\"checked\":%llu,\"fault\":", r->fault ? "false" : "true", (unsigned long long)r->checked);
-		fputs(r->fault ? "\"" : "null", stdout);
-		fputs(r->fault ? fault_names[r->fault] : "", stdout);
-		fputs(r->fault ? "\",\"position\":" : ",\"position\":", stdout);
-		at ? record_json_string(stdout, code) : (void)fputs("null", stdout);
-		fputs(",\"why\":", stdout);
-		r->fault ? record_json_string(stdout, r->why) : (void)fputs("null", stdout);
-		fputs("}\n", stdout);
+		struct record out;
+		record_begin(&out, stdout, FORMAT_JSON);
+		game_record(&out, rules);
+		record_str(&out, "file", path);
+		record_bool(&out, "ok", !r->fault);
+		record_u64(&out, "checked", r->checked);
+		record_str(&out, "fault", r->fault ? fault_names[r->fault] : NULL);
+		record_str(&out, "position", at ? code : NULL);
+		record_str(&out, "why", r->fault ? r->why : NULL);
+		record_end(&out);
 		return;
 	}
 	game_text_header(stdout, rules);

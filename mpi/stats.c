@@ -9,6 +9,7 @@
 #include <sys/resource.h>
 
 #include "game_text.h"
+#include "record.h"
 
 enum status stats_start(struct stats *s, MPI_Comm comm, const char *path, struct error *err)
 {
@@ -77,40 +78,46 @@ static const char *const output_name[] = {"values", "remoteness", "csv"};
 // Per level: bytes summed, bytes of the rank that sent most, pairs, block words, rounds.
 enum { F_BYTES, F_MOST, F_PAIRS, F_BLOCK, F_ROUNDS, F_FIELDS };
 
-static void print_level(FILE *f, const struct stats_level *lv, const uint64_t *v)
+static void level_fields(struct record *r, const struct stats_level *lv, const uint64_t *v)
 {
-	fprintf(f, "\"positions\":%llu,\"bytes\":%llu,\"bytes_most\":%llu,\"pairs\":%llu,\"block_words\":%llu,\"rounds\":%llu,\"seconds\":%.4f",
-		(unsigned long long)lv->positions, (unsigned long long)v[F_BYTES], (unsigned long long)v[F_MOST],
-		(unsigned long long)v[F_PAIRS], (unsigned long long)v[F_BLOCK], (unsigned long long)v[F_ROUNDS],
-		lv->seconds);
+	record_u64(r, "positions", lv->positions);
+	record_u64(r, "bytes", v[F_BYTES]);
+	record_u64(r, "bytes_most", v[F_MOST]);
+	record_u64(r, "pairs", v[F_PAIRS]);
+	record_u64(r, "block_words", v[F_BLOCK]);
+	record_u64(r, "rounds", v[F_ROUNDS]);
+	record_real(r, "seconds", lv->seconds, 4);
 }
 
 // The solve's first record is its seeding; the output's are named by what they gather.
-static void print_phase(FILE *f, int p, const struct stats_level *lv, const uint64_t *sum, unsigned count)
+static void phase_object(struct record *r, int p, const struct stats_level *lv, const uint64_t *sum, unsigned count)
 {
 	uint64_t total = 0;
 	double seconds = 0;
 	for (unsigned k = 0; k < count; k++)
 		total += sum[F_FIELDS * k + F_BYTES], seconds += lv[k].seconds;
-	fprintf(f, "%s{\"phase\":\"%s\",\"seconds\":%.3f,\"bytes\":%llu,", p ? "," : "", phase_name[p], seconds,
-		(unsigned long long)total);
+	record_object(r, NULL);
+	record_str(r, "phase", phase_name[p]);
+	record_real(r, "seconds", seconds, 3);
+	record_u64(r, "bytes", total);
 	unsigned first = p == STATS_SOLVE && count ? 1 : 0;
 	if (first) {
-		fprintf(f, "\"seed\":{");
-		print_level(f, lv, sum);
-		fprintf(f, "},");
+		record_object(r, "seed");
+		level_fields(r, lv, sum);
+		record_close(r);
 	}
-	fprintf(f, "\"levels\":[");
+	record_array(r, "levels");
 	for (unsigned k = first; k < count; k++) {
-		fprintf(f, "%s{", k > first ? "," : "");
+		record_object(r, NULL);
 		if (p == STATS_OUTPUT)
-			fprintf(f, "\"gather\":\"%s\",", output_name[lv[k].kind]);
+			record_str(r, "gather", output_name[lv[k].kind]);
 		else
-			fprintf(f, "\"level\":%u,", k - first);
-		print_level(f, lv + k, sum + F_FIELDS * k);
-		fprintf(f, "}");
+			record_uint(r, "level", k - first);
+		level_fields(r, lv + k, sum + F_FIELDS * k);
+		record_close(r);
 	}
-	fprintf(f, "]}");
+	record_close(r);
+	record_close(r);
 }
 
 // Rank 0's file; false with errno on failure.
@@ -118,23 +125,31 @@ static bool write_file(const char *path, struct stats *s, const uint64_t *const 
 		       const double *seconds, int ranks, const struct rules *rules, unsigned threads, uint64_t reachable)
 {
 	FILE *f = s->file;
+	struct record r;
 	s->file = NULL;
-	fprintf(f, "{\"ranks\":%d,\"threads\":%u,\"positions\":%llu,\"reachable\":%llu,\"seconds\":%.3f,\"peak_rss_bytes\":[",
-		ranks, threads, (unsigned long long)rules->size, (unsigned long long)reachable, MPI_Wtime() - s->start);
-	for (int r = 0; r < ranks; r++)
-		fprintf(f, "%s%llu", r ? "," : "", (unsigned long long)rss[r]);
+	record_begin(&r, f, FORMAT_JSON);
+	record_int(&r, "ranks", ranks);
+	record_uint(&r, "threads", threads);
+	record_u64(&r, "positions", rules->size);
+	record_u64(&r, "reachable", reachable);
+	record_real(&r, "seconds", MPI_Wtime() - s->start, 3);
+	record_array(&r, "peak_rss_bytes");
+	for (int k = 0; k < ranks; k++)
+		record_u64(&r, NULL, rss[k]);
+	record_close(&r);
 	const char *key[2] = {"cpu_seconds", "exchange_seconds"};
-	for (int k = 0; k < 2; k++) {
-		fprintf(f, "],\"%s\":[", key[k]);
-		for (int r = 0; r < ranks; r++)
-			fprintf(f, "%s%.3f", r ? "," : "", seconds[2 * r + k]);
+	for (int i = 0; i < 2; i++) {
+		record_array(&r, key[i]);
+		for (int k = 0; k < ranks; k++)
+			record_real(&r, NULL, seconds[2 * k + i], 3);
+		record_close(&r);
 	}
-	fprintf(f, "],\"phases\":[");
+	record_array(&r, "phases");
 	for (int p = 0; p < STATS_PHASES; p++)
-		print_phase(f, p, s->level[p], sum[p], s->count[p]);
-	fprintf(f, "],\"rules\":");
-	game_json_rules(f, rules);
-	fprintf(f, "}\n");
+		phase_object(&r, p, s->level[p], sum[p], s->count[p]);
+	record_close(&r);
+	game_record(&r, rules);
+	record_end(&r);
 	bool ok = !ferror(f);
 	ok = fclose(f) == 0 && ok;
 	return ok && rename(s->tmp, path) == 0;

@@ -38,12 +38,17 @@ static void rules_fields(struct record *r, const struct description *d)
 	record_str(r, "settings", d->settings);
 }
 
+void game_record_rules(struct record *r, const char *name, const struct description *d)
+{
+	record_object(r, name);
+	rules_fields(r, d);
+	record_close(r);
+}
+
 void game_record_of(struct record *r, const struct description *d)
 {
 	if (r->format == FORMAT_JSON) {
-		record_object(r, "rules");
-		rules_fields(r, d);
-		record_close(r);
+		game_record_rules(r, "rules", d);
 	} else if (r->format == FORMAT_CSV) {
 		record_str(r, "game", d->options);
 	} else {
@@ -67,29 +72,9 @@ void game_text_header_of(FILE *f, const struct description *d)
 	record_end(&r);
 }
 
-void game_json_rules_of(FILE *f, const struct description *d)
-{
-	struct record r;
-	record_begin(&r, f, FORMAT_JSON);
-	rules_fields(&r, d);
-	record_end_inline(&r);
-}
-
-void game_csv_field_of(FILE *f, const struct description *d)
-{
-	record_csv_field(f, d->options);
-}
-
 void game_text_header(FILE *f, const struct rules *rules)
 {
 	struct description d;
 	describe_game(rules, &d);
 	game_text_header_of(f, &d);
-}
-
-void game_json_rules(FILE *f, const struct rules *rules)
-{
-	struct description d;
-	describe_game(rules, &d);
-	game_json_rules_of(f, &d);
 }

@@ -25,16 +25,14 @@
 // CSV the field game (the options).
 void game_record(struct record *r, const struct rules *rules);
 void game_record_of(struct record *r, const struct description *d);
+// JSON: the "rules" object alone, under name (NULL in an array).
+void game_record_rules(struct record *r, const char *name, const struct description *d);
 // Fields of their own: hands as an array, one count per seat ([2,2]); variant names.
 void game_record_hands(struct record *r, const char *name, unsigned players, const unsigned *hands);
 void game_record_variants(struct record *r, const char *name, uint64_t variants);
 
-// The same on f for writers that print by hand: the text header, the JSON object (no key,
-// no newline), the CSV field.
+// The text header on f, for text printed by hand after it.
 void game_text_header(FILE *f, const struct rules *rules);
 void game_text_header_of(FILE *f, const struct description *d);
-void game_json_rules(FILE *f, const struct rules *rules);
-void game_json_rules_of(FILE *f, const struct description *d);
-void game_csv_field_of(FILE *f, const struct description *d);
 
 #endif

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Shared output helpers (see output.h).
 #include "output.h"
-#include "record.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -11,7 +10,6 @@
 
 #include "interrupt.h"
 #include "message.h"
-#include "variants.h"
 
 void output_hands(char *buf, size_t len, unsigned players, const unsigned *hands)
 {
@@ -21,28 +19,6 @@ void output_hands(char *buf, size_t len, unsigned players, const unsigned *hands
 	size_t used = (size_t)snprintf(buf, len, "%u", hands[0]);
 	for (unsigned k = 1; s < players && k < players && used < len; k++)
 		used += (size_t)snprintf(buf + used, len - used, ",%u", hands[k]);
-}
-
-void output_json_hands(FILE *f, unsigned players, const unsigned *hands)
-{
-	fputc('[', f);
-	for (unsigned k = 0; k < players; k++)
-		fprintf(f, "%s%u", k ? "," : "", hands[k]);
-	fputc(']', f);
-}
-
-void output_json_variants(FILE *f, uint64_t variants)
-{
-	fputc('[', f);
-	int first = 1;
-	for (int id = 0; id < VARIANT_COUNT; id++) {
-		if (!(variants & (UINT64_C(1) << id)))
-			continue;
-		fputs(first ? "" : ",", f);
-		record_json_string(f, variants_name((enum variant_id)id));
-		first = 0;
-	}
-	fputc(']', f);
 }
 
 // Progress: on a terminal a live line, redrawn; elsewhere (or with --progress) plain lines.

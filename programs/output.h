@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Small writers shared by the subcommands: the hands and variants of an instance, and the
-// progress lines on stderr (record.h writes the fields of CSV, JSON and text records).
+// Small writers shared by the subcommands: the hands of an instance as text, and the progress
+// lines on stderr (record.h writes the fields of CSV, JSON and text records).
 #ifndef CHOPSTICKS_PROGRAMS_OUTPUT_H
 #define CHOPSTICKS_PROGRAMS_OUTPUT_H
 
@@ -13,10 +13,6 @@
 
 // "2" when every player has the same count, else "3,2".
 void output_hands(char *buf, size_t len, unsigned players, const unsigned *hands);
-// JSON value for hands: an array, one count per seat ([2,2]).
-void output_json_hands(FILE *f, unsigned players, const unsigned *hands);
-// JSON array of variant names.
-void output_json_variants(FILE *f, uint64_t variants);
 
 // A progress reporter for command cmd, whose stop flag is set by SIGINT (interrupt.h: from
 // this call on, SIGINT stops the computation instead of the process). One per process; a

@@ -232,6 +232,13 @@ void record_real(struct record *r, const char *name, double v, int decimals)
 	done(r);
 }
 
+void record_json(struct record *r, const char *name, const char *json)
+{
+	assert(r->format == FORMAT_JSON);
+	field(r, name);
+	fputs(json, r->f);
+}
+
 static void open_level(struct record *r, const char *name, bool array)
 {
 	assert(r->format != FORMAT_CSV && r->depth < RECORD_DEPTH);
@@ -269,13 +276,13 @@ void record_close(struct record *r)
 		fputc('\n', r->f);
 }
 
-void record_list(FILE *f, enum format format, const char *name, unsigned count, record_row_fn *row,
+void record_list(FILE *f, enum format format, const char *name, uint64_t count, record_row_fn *row,
 		 const void *ctx)
 {
 	struct record r;
 	assert(format == FORMAT_CSV || format == FORMAT_JSON);
 	if (format == FORMAT_CSV) {
-		for (unsigned i = 0; i <= count; i++) { // i = 0: the header
+		for (uint64_t i = 0; i <= count; i++) { // i = 0: the header
 			record_begin(&r, f, format);
 			record_names(&r, i == 0);
 			row(&r, i ? i - 1 : 0, ctx);
@@ -285,7 +292,7 @@ void record_list(FILE *f, enum format format, const char *name, unsigned count, 
 	}
 	record_begin(&r, f, format);
 	record_array(&r, name);
-	for (unsigned i = 0; i < count; i++) {
+	for (uint64_t i = 0; i < count; i++) {
 		record_object(&r, NULL);
 		row(&r, i, ctx);
 		record_close(&r);

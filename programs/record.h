@@ -34,7 +34,7 @@ void record_begin(struct record *r, FILE *f, enum format format);
 // Ends the record: closes "}" (JSON) and ends the line (JSON, CSV). Asserts that every
 // nested object and array was ended.
 void record_end(struct record *r);
-// JSON: ends the record without the newline, for an object inside text printed by hand.
+// JSON: ends the record without the newline: an object that record_json puts into another.
 void record_end_inline(struct record *r);
 // CSV: from now on (names true) the fields write their names, quoted as fields: the same
 // calls that write a row write its header. Other formats ignore it.
@@ -60,6 +60,9 @@ void record_mpz(struct record *r, const char *name, const mpz_t v);
 void record_bytes(struct record *r, const char *name, const mpz_t v);
 // v with decimals digits after the point (printf "%.*f"), or as "%g" when decimals < 0.
 void record_real(struct record *r, const char *name, double v, int decimals);
+// JSON only: a value already written as JSON, by a record of its own on a memory stream
+// (record_end_inline), for a value computed before the fields that precede it are known.
+void record_json(struct record *r, const char *name, const char *json);
 
 // Nested values (JSON only: CSV rows and text lines are flat, and asserts catch misuse in
 // CSV; text writes "name:" and indents what follows). Each begin needs its end.
@@ -70,8 +73,8 @@ void record_close(struct record *r);
 // A list of count rows, each written by row(r, i, ctx): CSV the header (row 0's field
 // names: row 0 is called even when count is 0) and one row each; JSON one line
 // {"name":[{row 0},{row 1},...]}. Not for text.
-typedef void record_row_fn(struct record *r, unsigned i, const void *ctx);
-void record_list(FILE *f, enum format format, const char *name, unsigned count, record_row_fn *row,
+typedef void record_row_fn(struct record *r, uint64_t i, const void *ctx);
+void record_list(FILE *f, enum format format, const char *name, uint64_t count, record_row_fn *row,
 		 const void *ctx);
 
 // The escaping, on its own: s as a JSON string in quotes ("\"" and "\\" escaped, control

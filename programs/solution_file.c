@@ -26,31 +26,54 @@ int solution_file_save(const struct solved *s, const char *path)
 	return st == STATUS_OK ? 0 : output_failure("solve", st, err.msg);
 }
 
-static void write_row(FILE *f, const struct solved *s, uint64_t i, struct ranked_move *moves, bool jsonl,
-		      const char *game)
+// An export under way: the file, its format, and room for the moves of a position and
+// (CSV) the list of the best ones.
+struct export {
+	FILE *f;
+	enum format format;
+	const struct solved *s;
+	struct ranked_move *moves;
+	char *list; // max_moves codes, each with its space
+	const char *game;
+};
+
+// One row of the export: position i (JSON Lines: an object; CSV: a row that ends with the
+// game's options), or with names the CSV header, whose values are not read.
+static void write_row(const struct export *x, bool names, uint64_t i)
 {
-	char code[POSITION_CODE_MAX];
-	enum value v = solution_value(&s->solution, i);
-	position_format(s->rules, i, code);
-	size_t n = ranked_moves(s->rules, &s->solution, i, moves), best = 0;
+	const struct solved *s = x->s;
+	struct ranked_move *moves = x->moves;
+	char code[POSITION_CODE_MAX] = "";
+	enum value v = VALUE_DRAW;
+	size_t n = 0, best = 0;
+	if (!names) {
+		v = solution_value(&s->solution, i);
+		position_format(s->rules, i, code);
+		n = ranked_moves(s->rules, &s->solution, i, moves);
+	}
 	while (best < n && moves[best].value == moves[0].value && moves[best].remoteness == moves[0].remoteness)
 		best++;
-	if (jsonl) {
-		fprintf(f, "{\"code\":\"%s\",\"depth\":%u,\"value\":\"%s\",\"remoteness\":", code, s->e.depth[i], cell_value_name(v));
-		fprintf(f, v == VALUE_DRAW ? "null" : "%u", solution_remoteness(&s->solution, i));
-		fprintf(f, ",\"best\":[");
+	struct record r;
+	record_begin(&r, x->f, x->format);
+	record_names(&r, names);
+	record_str(&r, "code", code);
+	record_uint(&r, "depth", names ? 0 : s->e.depth[i]);
+	record_str(&r, "value", cell_value_name(v));
+	record_opt_uint(&r, "remoteness", v != VALUE_DRAW, names ? 0 : solution_remoteness(&s->solution, i));
+	if (x->format == FORMAT_JSON) {
+		record_array(&r, "best");
 		for (size_t b = 0; b < best; b++)
-			fprintf(f, "%s\"%s\"", b ? "," : "", moves[b].code);
-		fprintf(f, "]}\n");
-		return;
+			record_str(&r, NULL, moves[b].code);
+		record_close(&r);
+	} else {
+		char *end = x->list;
+		*end = '\0';
+		for (size_t b = 0; b < best; b++)
+			end += sprintf(end, "%s%s", b ? " " : "", moves[b].code);
+		record_str(&r, "best", x->list);
+		record_str(&r, "game", x->game);
 	}
-	fprintf(f, "%s,%u,%s,", code, s->e.depth[i], cell_value_name(v));
-	fprintf(f, v == VALUE_DRAW ? "," : "%u,", solution_remoteness(&s->solution, i));
-	for (size_t b = 0; b < best; b++)
-		fprintf(f, "%s%s", b ? " " : "", moves[b].code);
-	fputc(',', f);
-	record_csv_field(f, game);
-	fputc('\n', f);
+	record_end(&r);
 }
 
 static bool ends_with(const char *text, const char *end)
@@ -68,26 +91,28 @@ int solution_file_export(const struct solved *s, const char *path)
 	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
 		return args_fail("solve", "--export '%.60s...': the path is too long", path);
 	FILE *f = fopen(tmp, "w");
-	struct ranked_move *moves = malloc(s->rules->max_moves * sizeof *moves);
-	if (!f || !moves) {
+	struct export x = {f, jsonl ? FORMAT_JSON : FORMAT_CSV, s, malloc(s->rules->max_moves * sizeof *x.moves),
+			   malloc(s->rules->max_moves * (size_t)POSITION_CODE_MAX + 1), game};
+	if (!f || !x.moves || !x.list) {
 		message_print("solve", "--export '%s': %s", path, f ? "out of memory" : strerror(errno));
 		if (f)
 			fclose(f), remove(tmp);
-		free(moves);
+		free(x.moves), free(x.list);
 		return 1;
 	}
 	describe_options(s->rules, game, sizeof game);
 	if (jsonl) {
-		fputs("{\"rules\":", f);
-		game_json_rules(f, s->rules);
-		fputs("}\n", f);
+		struct record r;
+		record_begin(&r, f, x.format);
+		game_record(&r, s->rules);
+		record_end(&r);
 	} else {
-		fputs("code,depth,value,remoteness,best,game\n", f);
+		write_row(&x, true, 0);
 	}
 	for (uint64_t i = 0; i < s->e.size; i++)
 		if (s->e.depth[i] != ENUMERATE_UNSEEN)
-			write_row(f, s, i, moves, jsonl, game);
-	free(moves);
+			write_row(&x, false, i);
+	free(x.moves), free(x.list);
 	bool ok = !ferror(f);
 	if (fclose(f) != 0 || !ok || rename(tmp, path) != 0) {
 		message_print("solve", "--export '%s': %s", path, strerror(errno ? errno : EIO));

@@ -142,3 +142,33 @@ Test(record, one_record_in_three_formats)
 	free(header);
 	free(text);
 }
+
+// An object written by a record of its own before the fields that precede it are known,
+// then put into another record whole.
+Test(record, json_value_written_ahead)
+{
+	char *inner = NULL, *outer = NULL;
+	size_t inner_len = 0, outer_len = 0;
+	FILE *f = open_memstream(&inner, &inner_len);
+	cr_assert(f);
+	struct record r;
+	record_begin(&r, f, FORMAT_JSON);
+	record_uint(&r, "rows", 3);
+	record_end_inline(&r);
+	cr_assert(fclose(f) == 0);
+	cr_expect_str_eq(inner, "{\"rows\":3}");
+	f = open_memstream(&outer, &outer_len);
+	cr_assert(f);
+	record_begin(&r, f, FORMAT_JSON);
+	record_str(&r, "verdict", "ok");
+	record_json(&r, "evidence", inner);
+	record_array(&r, "more");
+	record_json(&r, NULL, inner);
+	record_json(&r, NULL, "null");
+	record_close(&r);
+	record_end(&r);
+	cr_assert(fclose(f) == 0);
+	cr_expect_str_eq(outer, "{\"verdict\":\"ok\",\"evidence\":{\"rows\":3},\"more\":[{\"rows\":3},null]}\n");
+	free(inner);
+	free(outer);
+}
