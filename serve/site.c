@@ -313,8 +313,18 @@ int site_init(struct site *site, const chop_game *game)
 	atomic_init(&site->ready, 0);
 	if (body_open(&b) != 0)
 		return -1;
-	game_json_rules(b.f, api_game_rules(game));
-	site->rules_json = body_close(&b);
+	// The rules object as every JSON output writes it: {"rules":{...}}, kept without its
+	// wrapper so that the answers can put it under their own key.
+	struct record r;
+	struct description d;
+	describe_game(api_game_rules(game), &d);
+	record_begin(&r, b.f, FORMAT_JSON);
+	game_record_rules(&r, "rules", &d);
+	record_end_inline(&r);
+	char *wrapped = body_close(&b);
+	size_t skip = strlen("{\"rules\":"), len = wrapped ? strlen(wrapped) : 0;
+	site->rules_json = len > skip ? strndup(wrapped + skip, len - skip - 1) : NULL;
+	free(wrapped);
 	return site->rules_json ? 0 : -1;
 }
 
