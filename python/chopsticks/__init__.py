@@ -6,7 +6,7 @@ gives the arrays. README "Using the library from Python" shows it at work.
     import chopsticks
     game = chopsticks.Game(hands=3, rollover=5, variants=["cutoff"])
     solution = game.solve()
-    solution["111111"]          # ("win", 13): value and remoteness for the player to move
+    solution["111111"]          # ("draw", None): value and remoteness for the player to move
 """
 from ._lib import (BAD_INPUT, DRAW, FAILURE, INTERRUPTED, LOSS, OK, UNREACHABLE, WIN, Error,
                    Progress, lib)

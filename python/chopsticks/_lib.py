@@ -151,7 +151,6 @@ class _Lib:
     """The loaded library, its functions typed by PROTOTYPES (attributes without chop_)."""
 
     def __init__(self, cdll):
-        self.cdll = cdll
         for name, (restype, argtypes) in PROTOTYPES.items():
             fn = getattr(cdll, name)
             fn.restype, fn.argtypes = restype, argtypes

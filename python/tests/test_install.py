@@ -42,3 +42,9 @@ def test_pip_install(tmp_path):
     library, answer = out.stdout.splitlines()
     assert os.path.samefile(library, chopsticks._config.LIBRARY)
     assert answer == str(chopsticks.Game(hands=3).solve()["111111"])
+
+
+def test_pyproject_version_is_the_library_version():
+    import tomllib
+    with open(os.path.join(os.path.dirname(HERE), "pyproject.toml"), "rb") as f:
+        assert tomllib.load(f)["project"]["version"] == chopsticks.__version__
