@@ -35,19 +35,29 @@ def address(a):
     return a.ctypes.data if hasattr(a, "ctypes") else a.buffer_info()[0]
 
 
-def indexes(values):
-    """Indexes as a contiguous array of uint64: a NumPy integer array or any iterable of ints.
-    TypeError for anything else; Error for a negative index."""
+def sorted_indexes(values):
+    """Indexes as a contiguous array of uint64 in ascending order, and the order that sorted
+    them (None without NumPy: then as given). values: a NumPy integer array or any iterable of
+    ints; TypeError for anything else, Error for a negative index."""
     np = numpy()
-    if np is not None:
-        a = np.asarray(values)
-        if a.size and a.dtype.kind not in "iu":
-            raise TypeError("indexes must be integers, not %s" % a.dtype)
-        if a.dtype.kind == "i" and a.size and a.min() < 0:
-            raise _lib.Error(_lib.BAD_INPUT, "index %d: must be at least 0" % a.min())
-        return np.ascontiguousarray(a.reshape(-1), dtype=np.uint64)
-    items = [_lib.count_arg(v, "index") for v in values]
-    return array.array("Q", items)
+    if np is None:
+        return array.array("Q", [_lib.count_arg(v, "index") for v in values]), None
+    a = np.asarray(values).reshape(-1)
+    if a.size and a.dtype.kind not in "iu":
+        raise TypeError("indexes must be integers, not %s" % a.dtype)
+    if a.dtype.kind == "i" and a.size and a.min() < 0:
+        raise _lib.Error(_lib.BAD_INPUT, "index %d: must be at least 0" % a.min())
+    order = np.argsort(a)
+    return np.ascontiguousarray(a[order], dtype=np.uint64), order
+
+
+def unsorted(a, order):
+    """a, answers in the order sorted_indexes gave, back in the caller's order."""
+    if order is None:
+        return a
+    out = numpy().empty_like(a)
+    out[order] = a
+    return out
 
 
 def view(ptr, n, keep):

@@ -4,7 +4,6 @@ errors as chopsticks.Error, the handles that own C objects, and long calls' conf
 Internal: the rest of the package calls the library only through this module. Invariant: a C
 pointer is used only while the Handle that owns it (or one that keeps its owner) is alive."""
 import ctypes
-import ctypes.util
 import os
 import signal
 import threading
@@ -30,18 +29,21 @@ class Error(Exception):
 
 def _candidates():
     """Where to look for the library, first to last: $CHOPSTICKS_LIBRARY alone when it is set;
-    else the path recorded at install time (_config.py), then the linker's search."""
+    else the path recorded at install time (_config.py), then the linker's search (slow: it
+    runs ldconfig, so it is asked only when the others fail)."""
     override = os.environ.get(ENV)
     if override:
-        return [override]
-    paths = []
+        yield override
+        return
     try:
         from . import _config
-        paths.append(_config.LIBRARY)
+        yield _config.LIBRARY
     except ImportError:
         pass
+    import ctypes.util
     found = ctypes.util.find_library("chopsticks")
-    return paths + [found] if found else paths
+    if found:
+        yield found
 
 
 def _load():

@@ -3,7 +3,7 @@
 the solve out. A Game is built only through the library's option scanner, so it takes and
 refuses exactly what the command line does."""
 import ctypes
-from dataclasses import dataclass
+from collections import namedtuple
 
 from . import _lib
 from ._lib import lib
@@ -54,41 +54,15 @@ def _settings_rules(settings, options):
             "options": options, "settings": settings}
 
 
-@dataclass(frozen=True)
-class Count:
-    """The walk from the start: the closed forms, reachable and terminal positions, moves out
-    of reachable positions, the greatest distance and the positions at each distance."""
-    positions: int
-    distinct: int
-    reachable: int
-    terminal: int
-    moves: int
-    max_depth: int
-    layers: tuple
-    layers_terminal: tuple
-
-
-@dataclass(frozen=True)
-class Line:
-    """Shortest or longest geodesic games: their length, how many, examples (code lists)."""
-    length: int
-    count: int
-    examples: tuple
-
-
-@dataclass(frozen=True)
-class Final:
-    """A reachable terminal position, the fewest moves to it, the 1-based seat that won."""
-    code: str
-    length: int
-    winner: int
-
-
-@dataclass(frozen=True)
-class Games:
-    shortest: Line
-    longest_geodesic: Line
-    finals: tuple
+Count = namedtuple("Count", "positions distinct reachable terminal moves max_depth layers layers_terminal")
+Count.__doc__ = """The walk from the start: the closed forms, reachable and terminal positions, moves
+out of reachable positions, the greatest distance and the positions at each distance."""
+Line = namedtuple("Line", "length count examples")
+Line.__doc__ = "Shortest or longest geodesic games: their length, how many, examples (code tuples)."
+Final = namedtuple("Final", "code length winner")
+Final.__doc__ = "A reachable terminal position, the fewest moves to it, the 1-based seat that won."
+Games = namedtuple("Games", "shortest longest_geodesic finals")
+Games.__doc__ = "Shortest and longest geodesic games (Line each) and the finals (Final each)."
 
 
 class Game:

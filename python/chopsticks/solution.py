@@ -3,7 +3,7 @@
 index, one or many, the moves of a position, arrays over the index, saving, strategies. A
 closed solution raises Error; its memory goes when the last object that uses it goes."""
 import ctypes
-from dataclasses import dataclass
+from collections import namedtuple
 
 from . import _arrays, _lib
 from ._lib import lib
@@ -19,15 +19,9 @@ def _outcome(value, remoteness, what):
     return _lib.VALUE_NAMES[value], None if value == _lib.DRAW else remoteness
 
 
-@dataclass(frozen=True)
-class Move:
-    """A move from a position: its text ("1->3", "13->22", "pass"), the result's code and
-    index, and the value and remoteness for the mover (this move included; None for a draw)."""
-    move: str
-    code: str
-    index: int
-    value: str
-    remoteness: object
+Move = namedtuple("Move", "move code index value remoteness")
+Move.__doc__ = """A move from a position: its text ("1->3", "13->22", "pass"), the result's code and
+index, and the value and remoteness for the mover (this move included; None for a draw)."""
 
 
 class Strategy:
@@ -144,14 +138,15 @@ class Solution:
 
     def probe_index(self, indexes, seat=0):
         """Many indexes at once (a NumPy array, or any ints): (values, remoteness) as probe();
-        an index past the index space gets UNREACHABLE."""
+        an index past the index space gets UNREACHABLE. With NumPy the batch is probed in
+        index order, which a large table (memory or disk) answers several times faster."""
         ptr = self._ptr()
-        indexes = _arrays.indexes(indexes)
+        indexes, order = _arrays.sorted_indexes(indexes)
         n = len(indexes)
         values, remoteness = _arrays.empty("B", n), _arrays.empty("I", n)
         lib.solution_value_many(ptr, _arrays.address(indexes), n, _lib.count_arg(seat, "seat"),
                                 _arrays.address(values), _arrays.address(remoteness))
-        return values, remoteness
+        return _arrays.unsorted(values, order), _arrays.unsorted(remoteness, order)
 
     def arrays(self, seat=0):
         """(values, remoteness) of every index for seat's duel: copies, a chop_value (uint8)
