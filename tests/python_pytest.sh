@@ -35,8 +35,8 @@ site=$(grep -o '^CHOPSTICKS_PYTHON_DIR:STRING=.*' "$build/CMakeCache.txt" | cut 
 
 # A sanitized library needs its runtimes loaded first; Python's own leaks are not ours.
 if grep -q '^CHOPSTICKS_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
-	export LD_PRELOAD="$(cc -print-file-name=libasan.so) $(cc -print-file-name=libubsan.so)"
-	export ASAN_OPTIONS=detect_leaks=0
+	LD_PRELOAD="$(cc -print-file-name=libasan.so) $(cc -print-file-name=libubsan.so)"
+	export LD_PRELOAD ASAN_OPTIONS=detect_leaks=0
 fi
 
 cd "$tmp" || exit 1
