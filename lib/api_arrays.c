@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // A solution in bulk (chop_solution_packed_values and the rest): the arrays a two-player
 // solution keeps, lent as they are so that a binding (python/) can view them without a copy,
-// and values and remoteness of whole ranges or batches of indexes in one call. Not for one
-// position at a time: chop_solution_value does that.
+// values and remoteness of whole ranges or batches of indexes in one call, and batches of
+// codes turned into indexes. Not for one position at a time: chop_solution_value does that.
 #include "api.h"
+
+#include <stdbool.h>
 
 const uint8_t *chop_solution_packed_values(const chop_solution *s, uint64_t *bytes)
 {
@@ -63,4 +65,16 @@ size_t chop_solution_value_many(const chop_solution *s, const uint64_t *indexes,
 			remoteness[i] = r;
 	}
 	return found;
+}
+
+size_t chop_game_parse_many(const chop_game *game, const char *const *codes, size_t n, uint64_t *indexes)
+{
+	size_t parsed = 0;
+	for (size_t i = 0; i < n; i++) {
+		bool ok = codes[i] && chop_game_parse(game, codes[i], &indexes[i], NULL) == CHOP_OK;
+		if (!ok)
+			indexes[i] = UINT64_MAX;
+		parsed += ok;
+	}
+	return parsed;
 }

@@ -2,7 +2,8 @@
 // A solution in bulk through the public API alone (chopsticks.h and the shared library, like
 // test_api.c): the lent arrays decode, by the layout the header states, to what
 // chop_solution_value says index by index, in memory and from a saved table; ranges and batches
-// agree with it too and refuse what the header says they refuse. The one known answer from
+// agree with it too and refuse what the header says they refuse, and codes in bulk parse to
+// the indexes chop_game_format named. The one known answer from
 // elsewhere: with cutoff at rollover 40 the longest forced line is 317 moves (test_dense.c and
 // test_many.c check it against the generic solver), past the one-byte remoteness.
 #include <criterion/criterion.h>
@@ -186,5 +187,32 @@ Test(api_arrays, refusals)
 	cr_expect_eq(chop_solution_value_many(s, idx, 1, 2, v, r), 0); // no seat 2 with two players
 	cr_expect_eq(chop_solution_value_many(s, idx, 1, 0, NULL, NULL), 1);
 	chop_solution_free(s);
+	chop_game_free(g);
+}
+
+Test(api_arrays, codes_in_bulk)
+{
+	chop_game *g = game_of("--hands 3,2 --rollover 4");
+	uint64_t size = chop_game_size(g);
+	char(*text)[64] = malloc(size * sizeof *text);
+	const char **codes = malloc((size + 3) * sizeof *codes);
+	uint64_t *idx = malloc((size + 3) * sizeof *idx);
+	cr_assert(text && codes && idx);
+	for (uint64_t i = 0; i < size; i++) {
+		cr_assert_eq(chop_game_format(g, size - 1 - i, text[i], sizeof text[i], NULL), CHOP_OK);
+		codes[i] = text[i];
+	}
+	codes[size] = "nonsense";
+	codes[size + 1] = NULL;
+	codes[size + 2] = "11111"; // uneven hands need '/'
+	cr_expect_eq(chop_game_parse_many(g, codes, size + 3, idx), size);
+	uint64_t bad = 0;
+	for (uint64_t i = 0; i < size; i++)
+		bad += idx[i] != size - 1 - i;
+	cr_expect_eq(bad, 0);
+	cr_expect(idx[size] == UINT64_MAX && idx[size + 1] == UINT64_MAX && idx[size + 2] == UINT64_MAX);
+	free(text);
+	free(codes);
+	free(idx);
 	chop_game_free(g);
 }
