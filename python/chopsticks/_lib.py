@@ -146,6 +146,7 @@ PROTOTYPES = {
     "chop_solution_overflow_count": (_U64, [_P]),
     "chop_solution_range": (_I, [_P, _U64, _U64, _U, _P, _P, _E]),
     "chop_solution_value_many": (_SZ, [_P, _P, _SZ, _U, _P, _P]),
+    "chop_game_parse_many": (_SZ, [_P, _P, _SZ, _P]),
 }
 
 

@@ -128,24 +128,28 @@ class Solution:
         return [_move(m.ptr, i) for i in range(lib.moves_count(m.ptr))]
 
     def probe(self, codes):
-        """Many codes at once: (values, remoteness) arrays, a chop_value (chopsticks.WIN,
-        LOSS, DRAW; UNREACHABLE for a bad or unreachable code) and the remoteness per code."""
-        words = [_lib.encoded(c, "code") for c in codes]
-        values, remoteness = _arrays.empty("B", len(words)), _arrays.empty("I", len(words))
-        lib.solution_probe_many(self._ptr(), (ctypes.c_char_p * len(words))(*words), len(words),
-                                _arrays.address(values), _arrays.address(remoteness))
-        return values, remoteness
+        """Many codes (str each) at once: (values, remoteness) arrays, a chop_value
+        (chopsticks.WIN, LOSS, DRAW; UNREACHABLE for a bad or unreachable code) and the
+        remoteness per code. Parsed in one call, then probed as probe_index does."""
+        ptr = self._ptr()
+        keep, pointers, n = _arrays.codes_in_memory(codes)
+        indexes = _arrays.empty("Q", n)
+        lib.game_parse_many(self._game._handle.ptr, pointers, n, _arrays.address(indexes))
+        del keep  # read: the pointers may go now
+        return self._probe(ptr, *_arrays.sorted_indexes(indexes), 0)
 
     def probe_index(self, indexes, seat=0):
         """Many indexes at once (a NumPy array, or any ints): (values, remoteness) as probe();
         an index past the index space gets UNREACHABLE. With NumPy the batch is probed in
         index order, which a large table (memory or disk) answers several times faster."""
-        ptr = self._ptr()
-        indexes, order = _arrays.sorted_indexes(indexes)
+        return self._probe(self._ptr(), *_arrays.sorted_indexes(indexes), _lib.count_arg(seat, "seat"))
+
+    @staticmethod
+    def _probe(ptr, indexes, order, seat):
         n = len(indexes)
         values, remoteness = _arrays.empty("B", n), _arrays.empty("I", n)
-        lib.solution_value_many(ptr, _arrays.address(indexes), n, _lib.count_arg(seat, "seat"),
-                                _arrays.address(values), _arrays.address(remoteness))
+        lib.solution_value_many(ptr, _arrays.address(indexes), n, seat, _arrays.address(values),
+                                _arrays.address(remoteness))
         return _arrays.unsorted(values, order), _arrays.unsorted(remoteness, order)
 
     def arrays(self, seat=0):

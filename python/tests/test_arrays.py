@@ -65,6 +65,9 @@ def test_batches_by_code_and_index():
     assert np.array_equal(v[:-2], values[idx]) and list(v[-2:]) == [0, 0]
     v, _ = solution.probe_index(np.array([solution.game.size, 2**64 - 1], dtype=np.uint64))
     assert list(v) == [chopsticks.UNREACHABLE] * 2
+    v, r = solution.probe(c for c in codes[:3])  # any iterable
+    assert np.array_equal(v, values[idx[:3]]) and np.array_equal(r, remoteness[idx[:3]])
+    assert [len(a) for a in solution.probe([])] == [0, 0]
 
 
 def test_three_players_per_seat():

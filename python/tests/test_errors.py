@@ -48,6 +48,7 @@ def test_bad_codes_and_indexes():
         solution.probe_index([0.5])
     with pytest.raises(TypeError):
         solution.probe([b"1111", 7])
+    refused("NUL", solution.probe, ["1111", "11\x0011"])
     refused("seat 2", solution.arrays, 2)
     refused("zz", solution.strategy, 0, "zz")
 
