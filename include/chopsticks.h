@@ -281,6 +281,41 @@ CHOP_API chop_status chop_strategy_check(const chop_strategy *strategy, chop_err
  * index or k is out of range or buf too small. Thread-safe. */
 CHOP_API unsigned chop_game_hands(const chop_game *game, uint64_t index, unsigned k, char *buf, size_t len);
 
+/* ---- A solution in bulk: arrays over the index ------------------------------------------- */
+
+/* The values of a two-player solution as it keeps them: 2 bits per index, index i in bits
+ * 2 (i % 4) and 2 (i % 4) + 1 of byte i / 4, a chop_value (CHOP_UNREACHABLE for positions not
+ * reachable); *bytes (if not NULL) gets ceil(chop_game_size / 4). E.g. byte 0x9d = 10 01 11 01:
+ * index 0 win (01), 1 draw (11), 2 win, 3 loss (10). Borrowed and read-only: valid until the
+ * solution is freed (a table's are its mapped file). NULL, *bytes untouched, for three or more
+ * players (their duels are per seat: chop_solution_range). Thread-safe; no errors. */
+CHOP_API const uint8_t *chop_solution_packed_values(const chop_solution *solution, uint64_t *bytes);
+/* The remoteness of a two-player solution as it keeps it: one byte per index,
+ * min(remoteness, 255), 0 for draws and unreachable positions; *bytes (if not NULL) gets
+ * chop_game_size. A 255 is exact only when chop_solution_overflow_count is 0; otherwise the
+ * position may be further (chop_solution_range gives it). Borrowed, read-only and NULL as for
+ * chop_solution_packed_values. */
+CHOP_API const uint8_t *chop_solution_remoteness_bytes(const chop_solution *solution, uint64_t *bytes);
+/* How many positions have a remoteness of 255 or more (kept in a list beside the bytes); 0 for
+ * three or more players. */
+CHOP_API uint64_t chop_solution_overflow_count(const chop_solution *solution);
+/* chop_solution_value of each index in [from, from + n) for seat (0 with two players): values[i]
+ * a chop_value, remoteness[i] exact (either array may be NULL; caller-owned, n elements).
+ * CHOP_BAD_INPUT, with nothing written, past the index space or for seat >= players.
+ * Thread-safe. */
+CHOP_API chop_status chop_solution_range(const chop_solution *solution, uint64_t from, uint64_t n, unsigned seat,
+					 uint8_t *values, unsigned *remoteness, chop_error *err);
+/* The same for the indexes indexes[0 .. n) in any order: an index past the index space (or a
+ * seat >= players) gets CHOP_UNREACHABLE and 0, as an unreachable position does. Returns how
+ * many were reachable. Thread-safe; never fails. */
+CHOP_API size_t chop_solution_value_many(const chop_solution *solution, const uint64_t *indexes, size_t n,
+					 unsigned seat, uint8_t *values, unsigned *remoteness);
+/* chop_game_parse of codes[0 .. n) into indexes[0 .. n) (caller-owned): a code that is no
+ * position of the game (or NULL) gets UINT64_MAX, which chop_solution_value_many answers as
+ * unreachable. Sorting the indexes before chop_solution_value_many makes a large batch on a
+ * large table several times faster. Returns how many were positions. Thread-safe; never fails. */
+CHOP_API size_t chop_game_parse_many(const chop_game *game, const char *const *codes, size_t n, uint64_t *indexes);
+
 #ifdef __cplusplus
 }
 #endif
