@@ -96,6 +96,7 @@ PROTOTYPES = {
     "chop_game_format": (_I, [_P, _U64, ctypes.c_char_p, _SZ, _E]),
     "chop_game_code_max": (_SZ, [_P]),
     "chop_game_is_terminal": (_I, [_P, _U64]),
+    "chop_game_hands": (_U, [_P, _U64, _U, ctypes.c_char_p, _SZ]),
     "chop_count_run": (_P, [_P, _CFG, _E]),
     "chop_count_free": (None, [_P]),
     "chop_count_positions": (_S, [_P]),

@@ -38,7 +38,8 @@ def test_objects_free_their_handles(monkeypatch):
     solution.close()
     assert live() > before and len(freed) == 5  # the view keeps the solution's memory
     del view, solution
-    assert live() == before and len(freed) == 6 == len(set(freed))
+    # (addresses may repeat: a freed handle's memory can hold a later one)
+    assert live() == before and len(freed) == 6
 
 
 def rss_kib():
