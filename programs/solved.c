@@ -71,8 +71,7 @@ int solved_position(const struct solved *s, const char *cmd, const char *what, c
 
 bool solved_reachable(const struct solved *s, uint64_t idx)
 {
-	const struct solved_game game = {s->rules, s->e, s->solution, s->coalition};
-	return solved_game_reachable(&game, idx);
+	return solved_game_reachable(s->rules, &s->e, &s->solution, &s->coalition, idx);
 }
 
 int solved_done(struct solved *s, const char *cmd)

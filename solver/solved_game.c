@@ -41,13 +41,14 @@ enum status solved_game_run(const struct plan *plan, bool distances, const struc
 	return st;
 }
 
-bool solved_game_reachable(const struct solved_game *g, uint64_t idx)
+bool solved_game_reachable(const struct rules *rules, const struct enumeration *e, const struct solution *solution,
+			   const struct coalition *coalition, uint64_t idx)
 {
-	if (g->e.depth)
-		return g->e.depth[idx] != ENUMERATE_UNSEEN;
-	if (g->rules->players != 2)
-		return coalition_value(&g->coalition, idx, 0) != VALUE_UNKNOWN;
-	return solution_value(&g->solution, idx) != VALUE_UNKNOWN;
+	if (e->depth)
+		return e->depth[idx] != ENUMERATE_UNSEEN;
+	if (rules->players != 2)
+		return coalition_value(coalition, idx, 0) != VALUE_UNKNOWN;
+	return solution_value(solution, idx) != VALUE_UNKNOWN;
 }
 
 void solved_game_free(struct solved_game *g)

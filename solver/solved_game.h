@@ -29,8 +29,10 @@ struct solved_game {
 // with *out freed. Free with solved_game_free.
 enum status solved_game_run(const struct plan *plan, bool distances, const struct progress *progress,
 			    struct checkpoint *ck, struct solved_game *out, struct error *err);
-// Whether idx is reachable: from the walk's distances, else from the values.
-bool solved_game_reachable(const struct solved_game *g, uint64_t idx);
+// Whether idx is reachable in a solved game, from its parts (programs/solved.h holds them
+// apart): from the walk's distances e, else from the solution (two players) or the coalition.
+bool solved_game_reachable(const struct rules *rules, const struct enumeration *e, const struct solution *solution,
+			   const struct coalition *coalition, uint64_t idx);
 // Frees what g holds (NULL rules: nothing) and clears it.
 void solved_game_free(struct solved_game *g);
 
