@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # cmake --install of the build that holds the binary (BUILD_DIR, default the binary's
-# parent's parent: build/<preset>/cli/chopsticks) into a temporary prefix: chopsticks (and
-# chopsticks-mpi where it was built, naming itself in --version) under bin/, the manual page
+# parent's parent: build/<preset>/cli/chopsticks) into a temporary prefix: chopsticks,
+# chopsticks-serve (which `chopsticks serve` runs from beside it) and chopsticks-mpi where it
+# was built (naming itself in --version) under bin/, the manual page
 # and the bash completion script, each what the program writes (--man, --completion bash).
 # The page renders without warnings and names every subcommand, variant and axis option;
 # the completion script registers itself and completes them.
@@ -27,6 +28,19 @@ if [[ -x $build/mpi/chopsticks-mpi ]]; then
 	# Open MPI's own start-up allocations are not ours to free (as in mpi/mpirun.sh).
 	expect_exit_sh 0 "ASAN_OPTIONS=\${ASAN_OPTIONS:+\$ASAN_OPTIONS:}detect_leaks=0 '$prefix/bin/chopsticks-mpi' --version"
 	expect_stdout_match '^chopsticks-mpi [0-9]+\.[0-9]+\.[0-9]+$'
+fi
+# serve runs chopsticks-serve from beside the installed program; only that one links the
+# HTTP server library, so the other commands do not load it.
+check test -x "$prefix/bin/chopsticks-serve" -- "bin/chopsticks-serve installed"
+expect_exit_sh 0 "'$prefix/bin/chopsticks' serve --help"
+expect_stdout_match '^usage: chopsticks serve '
+expect_exit_sh 2 "'$prefix/bin/chopsticks' serve --port 70000"
+expect_stderr_match "^chopsticks serve: --port '70000': must be an integer from 0 to 65535"
+if command -v ldd >/dev/null; then
+	expect_exit_sh 0 "ldd '$prefix/bin/chopsticks-serve'"
+	expect_stdout_match 'libmicrohttpd'
+	expect_exit_sh 0 "ldd '$prefix/bin/chopsticks'"
+	check test -z "$(grep -o libmicrohttpd <<<"$stdout")" -- "bin/chopsticks does not link libmicrohttpd"
 fi
 
 # Both files are the program's own output, and it refuses what it does not write.
