@@ -125,7 +125,9 @@ int cmd_verify(int argc, char **argv)
 		return st == STATUS_BAD_INPUT ? 2 : 1;
 	}
 	if ((rc = rules_of(opt.positional, &t, &rules)) == 0 && (rc = check_memory(&opt, rules)) == 0) {
-		st = verify_table(rules, &t, output_progress("verify"), &report, &err);
+		st = table_load_whole(&t, &err);
+		if (st == STATUS_OK)
+			st = verify_table(rules, &t, output_progress("verify"), &report, &err);
 		output_progress_done();
 		if (st == STATUS_OK)
 			print_report(&opt, rules, opt.positional, &report);

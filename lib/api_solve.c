@@ -211,6 +211,8 @@ chop_status chop_table_verify(const char *path, const chop_config *config, chop_
 		st = error_set(&e, STATUS_BAD_INPUT, "'%s': too large to verify here: it needs about %.0f bytes, the limit is %llu",
 			       path, need, (unsigned long long)run.opt.spec.max_bytes);
 	if (st == STATUS_OK)
+		st = table_load_whole(&s->table, &e);
+	if (st == STATUS_OK)
 		st = verify_table(s->game->rules, &s->table, &run.progress, &report, &e);
 	if (st == STATUS_OK && report.fault != VERIFY_OK)
 		st = error_set(&e, STATUS_BAD_INPUT, "'%s' is not sound: %s", path, report.why);
