@@ -121,7 +121,7 @@ int cmd_graph(int argc, char **argv)
 	else if (!rc && kept > max_nodes)
 		rc = args_fail("graph", "%llu positions is more than --max-nodes %llu: use --around CODE --depth K",
 			       (unsigned long long)kept, (unsigned long long)max_nodes);
-	else if (!rc)
+	else if (!rc && (rc = solved_intact(&s, "graph")) == 0)
 		write_dot(&s, keep);
 	free(keep);
 	solved_free(&s);

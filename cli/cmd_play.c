@@ -214,6 +214,9 @@ static int play(struct game *g)
 		}
 		size_t n = rank_moves(g);
 		uint64_t next;
+		int rc = solved_intact(&g->s, "play");
+		if (rc)
+			return rc;
 		show_position(g, false);
 		if (seat_of(g, 0) == g->human) {
 			qsort(g->moves, n, sizeof *g->moves, by_code);

@@ -241,7 +241,8 @@ static int load_csv(const struct cli_options *opt, FILE *f, const char *path, st
 	if (!solution_init(&s->solution, s->rules->size))
 		return output_failure(opt->command, STATUS_FAILURE, "out of memory");
 	describe_options(s->rules, game, sizeof game);
-	if (!fgets(line, sizeof line, f) || strcmp(line, "code,depth,value,remoteness,best,game\n"))
+	// Lines end in LF or CR LF (RFC 4180; what spreadsheets write back).
+	if (!fgets(line, sizeof line, f) || (line[strcspn(line, "\r\n")] = '\0', strcmp(line, "code,depth,value,remoteness,best,game")))
 		return message_print(opt->command, "--table '%s': not a CSV export of 'solve --export' (first line should be code,depth,value,remoteness,best,game)",
 			       path), 2;
 	uint64_t rows = 0;

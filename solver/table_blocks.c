@@ -461,6 +461,14 @@ int table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n)
 	return ok;
 }
 
+uint64_t table_blocks_faults(struct table_blocks *b)
+{
+	pthread_mutex_lock(&b->lock);
+	uint64_t faults = b->faults;
+	pthread_mutex_unlock(&b->lock);
+	return faults;
+}
+
 int table_blocks_damage(struct table_blocks *b, uint64_t *seen, struct error *err)
 {
 	pthread_mutex_lock(&b->lock);

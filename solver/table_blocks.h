@@ -63,8 +63,9 @@ void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, ui
 int table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n);
 void table_blocks_forget(struct table_blocks *b);
 
-// Damaged blocks read so far; when it grows past *seen, err names the last one, *seen is
+// Damaged blocks read so far (table_blocks_faults); when it grows past *seen, err names the last one, *seen is
 // updated and the result is true.
 int table_blocks_damage(struct table_blocks *b, uint64_t *seen, struct error *err);
+uint64_t table_blocks_faults(struct table_blocks *b);
 
 #endif
