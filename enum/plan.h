@@ -22,7 +22,8 @@ struct plan {
 
 // What a command will run on the plan, for its memory estimate.
 enum plan_task {
-	PLAN_TABLES,    // only the rules tables: nothing per position, no engine (a saved table)
+	PLAN_TABLES,    // the rules without relations (rules_build_light): a saved table, read
+	                // position by position; nothing per position, no engine
 	PLAN_ENGINE,    // the rules and engine tables, nothing per position: chopsticks-mpi,
 	                // which checks each rank's share itself (PLAN_MPI_*)
 	PLAN_WALK,      // the walk with distances (count)

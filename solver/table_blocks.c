@@ -371,8 +371,12 @@ static unsigned answer(struct table_blocks *b, uint64_t idx)
 			return b->memo.answer[h];
 	}
 	uint64_t k = idx / b->states, i = idx % b->states;
-	const uint8_t *v = block(b, k), *r = v ? block(b, b->count + k) : NULL;
-	return r ? (v[i / 4] >> (2 * (i % 4)) & 3) | (unsigned)r[i] << 2 : 0;
+	const uint8_t *v = block(b, k);
+	unsigned value = v ? v[i / 4] >> (2 * (i % 4)) & 3 : VALUE_UNKNOWN;
+	if (value == VALUE_UNKNOWN || value == VALUE_DRAW) // remoteness 0: its block is not read
+		return value;
+	const uint8_t *r = block(b, b->count + k);
+	return r ? value | (unsigned)r[i] << 2 : VALUE_UNKNOWN;
 }
 
 enum value table_blocks_value(struct table_blocks *b, uint64_t idx)

@@ -48,8 +48,8 @@ static uint64_t chunk_hash(const uint8_t *p, size_t len)
 uint64_t table_checksum(const uint8_t *data, size_t len)
 {
 	size_t chunks = (len + CHUNK - 1) / CHUNK;
-	uint64_t *hash = malloc((chunks ? chunks : 1) * sizeof *hash), h = len;
-	if (!hash) { // not expected for a mapped file's few hashes; hash serially then
+	uint64_t *hash = chunks > 1 ? malloc(chunks * sizeof *hash) : NULL, h = len;
+	if (!hash) { // one chunk (a table opened for one probe: no threads started), or no memory
 		for (size_t c = 0; c < chunks; c++)
 			h = mix(h, chunk_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK));
 		return h;

@@ -20,7 +20,7 @@ flip() {
 	cp "$tbl" "$1"
 	local old
 	old=$(od -An -t u1 -j "$2" -N 1 "$1" | tr -d ' ')
-	printf "\\x$(printf %02x $((old ^ 0x5a)))" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
+	printf %b "\\x$(printf %02x $((old ^ 0x5a)))" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
 }
 
 # Answers against a solve from the position itself (no table): one code at a time, and as
