@@ -68,12 +68,12 @@ enum status table_save(const char *path, const struct rules *rules, const struct
 		       const char *settings, struct error *err);
 enum status table_save_flat(const char *path, const struct rules *rules, const struct solution *s,
 			    const char *settings, struct error *err);
-// The same with the values and remoteness sections from fill (s gives the header fields and
+// table_save (format 2) with the values and remoteness sections from fill (s gives the header fields and
 // the overflow list; its values and remoteness may be NULL), for a solution that no process
 // holds whole (mpi/): fill(ctx, section, offset, most, &piece) points piece at the next bytes
 // of section (TABLE_VALUES, then TABLE_REMOTENESS) from offset on and returns how many, 1 ..
-// most. Called in file order, every byte of both sections exactly once, unless the file
-// cannot be created (then not at all).
+// most. Called in section order, every byte of both sections exactly once, unless the file
+// cannot be created (then not at all); each block is compressed as its bytes come.
 enum { TABLE_VALUES, TABLE_REMOTENESS };
 enum status table_save_filled(const char *path, const struct rules *rules, const struct solution *s,
 			      const char *settings, table_fill fill, void *ctx, struct error *err);
