@@ -209,6 +209,7 @@ static void show_one(const struct cli_options *opt, const struct solved *s, cons
 
 #define LINE_MAX_CHARS 1000
 #define BATCH_LINES 8192
+#define BATCH_NEED (1 << 20) // positions looked up per batch (the lines' and their moves')
 
 // Standard input in lines, taken in batches: as many as are already there (up to
 // BATCH_LINES), waiting only when none is, so a batch of a pipe full of codes is answered
@@ -278,14 +279,15 @@ struct batch {
 	char (*code)[LINE_MAX_CHARS + 1];
 	uint64_t *idx, *need;
 	bool *parsed, *long_line;
-	size_t n, needed;
+	size_t n, needed, room; // lines; positions in need, and its room
 };
 
 // Reads a batch of lines into b and parses them; the positions and their children into need.
 static bool read_batch(struct lines *l, const struct solved *s, struct batch *b)
 {
 	b->n = b->needed = 0;
-	while (b->n < BATCH_LINES && next_line(l, b->code[b->n], b->n == 0)) {
+	while (b->n < BATCH_LINES && b->needed + s->rules->max_moves < b->room &&
+	       next_line(l, b->code[b->n], b->n == 0)) {
 		size_t i = b->n++;
 		b->long_line[i] = l->long_line;
 		b->parsed[i] = !l->long_line && position_parse(s->rules, b->code[i], &b->idx[i], NULL) == STATUS_OK;
@@ -329,9 +331,10 @@ static int show_stream(const struct cli_options *opt, struct solved *s, const st
 		       struct ranked_move *moves)
 {
 	static struct lines in;
-	size_t most = BATCH_LINES * (s->rules->max_moves + 1);
+	size_t room = BATCH_NEED + s->rules->max_moves + 1;
 	struct batch b = {.code = malloc(BATCH_LINES * sizeof *b.code), .idx = malloc(BATCH_LINES * sizeof *b.idx),
-			  .need = malloc(most * sizeof *b.need), .parsed = malloc(BATCH_LINES), .long_line = malloc(BATCH_LINES)};
+			  .need = malloc(room * sizeof *b.need), .parsed = malloc(BATCH_LINES), .long_line = malloc(BATCH_LINES),
+			  .room = room};
 	if (!b.code || !b.idx || !b.need || !b.parsed || !b.long_line)
 		return batch_free(&b), output_failure("show", STATUS_FAILURE, "out of memory");
 	while (read_batch(&in, s, &b)) {

@@ -29,7 +29,8 @@ static const char help[] =
 	"Exit status 0 when everything holds, 1 with the first failing position and why (the\n"
 	"smallest index failing nearest the start), 2 when FILE is not an intact table.\n"
 	"It needs 1.5 bytes per position of the index space for two players, equal hands or not\n"
-	"(3/8 otherwise) besides the mapped file, and is refused up front beyond --max-memory.\n"
+	"(3/8 otherwise) besides the mapped file (and a format 2 table's sections decoded, 1.25\n"
+	"more), and is refused up front beyond --max-memory.\n"
 	"Both formats are read: 1 (one checksum over the whole file) and 2 (compressed blocks,\n"
 	"each with its own checksum, all checked here).\n"
 	"  --save OUT         once FILE is verified, also write it to OUT (a conversion): in\n"
@@ -74,9 +75,10 @@ static int rules_of(const char *path, const struct table_map *t, struct rules **
 }
 
 // 0 when verifying the table of rules fits --max-memory, else the message and 2.
-static int check_memory(const struct cli_options *opt, const struct rules *rules)
+static int check_memory(const struct cli_options *opt, const struct rules *rules, const struct table_map *t)
 {
-	double need = plan_rules_bytes(rules, PLAN_VERIFY);
+	// Format 2: the sections decoded beside the check (1.25 bytes per index).
+	double need = plan_rules_bytes(rules, PLAN_VERIFY) + (t->blocks ? 1.25 * (double)t->size : 0);
 	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
 		return 0;
 	char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
@@ -147,7 +149,7 @@ int cmd_verify(int argc, char **argv)
 		message_print("verify", "%s", err.msg);
 		return st == STATUS_BAD_INPUT ? 2 : 1;
 	}
-	if ((rc = rules_of(opt.positional, &t, &rules)) == 0 && (rc = check_memory(&opt, rules)) == 0) {
+	if ((rc = rules_of(opt.positional, &t, &rules)) == 0 && (rc = check_memory(&opt, rules, &t)) == 0) {
 		st = table_load_whole(&t, &err);
 		if (st == STATUS_OK)
 			st = verify_table(rules, &t, output_progress("verify"), &report, &err);
