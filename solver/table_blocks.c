@@ -48,27 +48,6 @@ struct table_blocks {
 	char path[512];
 };
 
-static uint64_t mix(uint64_t h, uint64_t w)
-{
-	h ^= w;
-	h = h << 29 | h >> 35;
-	return h * UINT64_C(0x9E3779B97F4A7C15);
-}
-
-uint64_t table_hash(const uint8_t *p, size_t len)
-{
-	uint64_t h = len;
-	size_t i = 0;
-	for (; i + 8 <= len; i += 8)
-		h = mix(h, le64_load(p + i));
-	if (i < len) {
-		uint8_t last[8] = {0};
-		memcpy(last, p + i, len - i);
-		h = mix(h, le64_load(last));
-	}
-	return h;
-}
-
 static uint64_t round8(uint64_t v) { return (v + 7) / 8 * 8; }
 
 // Bytes of stream 0 (2-bit values) or 1 (remoteness bytes) for size states.

@@ -24,8 +24,8 @@
 struct table_blocks;
 struct solution;
 
-// The hash of a block's compressed bytes (table_file.c's chunk hash: words mixed from
-// h = len; a change of any one word always changes it).
+// The hash of len bytes (a format 2 block's compressed bytes, a chunk of table_checksum):
+// words mixed from h = len (table_file.c); a change of any one word always changes it.
 uint64_t table_hash(const uint8_t *data, size_t len);
 
 // Writes the format 2 file of s to f (opened for writing, empty): meta (header, settings,

@@ -31,7 +31,7 @@ static uint64_t mix(uint64_t h, uint64_t w)
 	return h * UINT64_C(0x9E3779B97F4A7C15);
 }
 
-static uint64_t chunk_hash(const uint8_t *p, size_t len)
+uint64_t table_hash(const uint8_t *p, size_t len)
 {
 	uint64_t h = len;
 	size_t i = 0;
@@ -51,12 +51,12 @@ uint64_t table_checksum(const uint8_t *data, size_t len)
 	uint64_t *hash = chunks > 1 ? malloc(chunks * sizeof *hash) : NULL, h = len;
 	if (!hash) { // one chunk (a table opened for one probe: no threads started), or no memory
 		for (size_t c = 0; c < chunks; c++)
-			h = mix(h, chunk_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK));
+			h = mix(h, table_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK));
 		return h;
 	}
 #pragma omp parallel for schedule(dynamic, 4)
 	for (size_t c = 0; c < chunks; c++)
-		hash[c] = chunk_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK);
+		hash[c] = table_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK);
 	for (size_t c = 0; c < chunks; c++)
 		h = mix(h, hash[c]);
 	free(hash);
@@ -90,7 +90,7 @@ static void flush_chunk(struct writer *w)
 		w->chunk_hashes = grown;
 		w->chunk_room = room;
 	}
-	w->chunk_hashes[w->chunks_hashed++] = chunk_hash(w->buf, w->used);
+	w->chunk_hashes[w->chunks_hashed++] = table_hash(w->buf, w->used);
 	if (fwrite(w->buf, 1, w->used, w->f) != w->used)
 		w->failed = true;
 	w->used = 0;
