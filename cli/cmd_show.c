@@ -366,7 +366,7 @@ int cmd_show(int argc, char **argv)
 	if (opt.extra_set[OPT_TABLE]) {
 		if (opt.spec.players != 2)
 			return args_fail("show", "--table: needs two players (without it, show solves any game)");
-		if ((rc = solution_file_load(&opt, opt.extra_value[OPT_TABLE], &s)) != 0)
+		if ((rc = solution_file_load(&opt, opt.extra_value[OPT_TABLE], true, &s)) != 0)
 			return rc;
 		if (stream)
 			opt.format = FORMAT_JSON;
