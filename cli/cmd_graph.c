@@ -105,7 +105,7 @@ int cmd_graph(int argc, char **argv)
 		return args_fail("graph", "--depth '%s': must be an integer from 0 to 250", opt.extra_value[OPT_DEPTH]);
 	if (opt.extra_set[OPT_MAX_NODES] && !numparse_u64(opt.extra_value[OPT_MAX_NODES], (size_t)-1, 1, 1000000, &max_nodes))
 		return args_fail("graph", "--max-nodes '%s': must be an integer from 1 to 1000000", opt.extra_value[OPT_MAX_NODES]);
-	if ((rc = solution_file_obtain(&opt, opt.extra_value[OPT_TABLE], &s)) != 0)
+	if ((rc = solution_file_obtain(&opt, opt.extra_value[OPT_TABLE], false, &s)) != 0)
 		return rc;
 	uint8_t *keep = calloc(s.e.size, 1);
 	uint64_t kept = 0;
@@ -121,7 +121,7 @@ int cmd_graph(int argc, char **argv)
 	else if (!rc && kept > max_nodes)
 		rc = args_fail("graph", "%llu positions is more than --max-nodes %llu: use --around CODE --depth K",
 			       (unsigned long long)kept, (unsigned long long)max_nodes);
-	else if (!rc)
+	else if (!rc && (rc = solved_intact(&s, "graph")) == 0)
 		write_dot(&s, keep);
 	free(keep);
 	solved_free(&s);

@@ -214,6 +214,9 @@ static int play(struct game *g)
 		}
 		size_t n = rank_moves(g);
 		uint64_t next;
+		int rc = solved_intact(&g->s, "play");
+		if (rc)
+			return rc;
 		show_position(g, false);
 		if (seat_of(g, 0) == g->human) {
 			qsort(g->moves, n, sizeof *g->moves, by_code);
@@ -262,7 +265,7 @@ int cmd_play(int argc, char **argv)
 			return args_fail("play", "--level '%s': must be perfect or an integer from 1 to 8", opt.extra_value[OPT_LEVEL]);
 		g.level = (unsigned)v;
 	}
-	if ((rc = solution_file_obtain(&opt, opt.extra_value[OPT_TABLE], &g.s)) != 0)
+	if ((rc = solution_file_obtain(&opt, opt.extra_value[OPT_TABLE], true, &g.s)) != 0)
 		return rc;
 	g.at = g.s.rules->start;
 	g.moves = malloc(g.s.rules->max_moves * sizeof *g.moves);

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 // `chopsticks show CODE`: the moves from one position, the positions they lead to and what
 // each means for the mover under perfect play, best move first (any number of players).
+#include <errno.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "commands.h"
@@ -19,6 +23,7 @@
 
 static const char help[] =
 	"usage: chopsticks show CODE [rule options] [--format text|csv|json]\n"
+	"       chopsticks show --table FILE - [rule options]\n"
 	"Lists every move from position CODE: the move ('a->b': the mover's hand a taps a hand b,\n"
 	"with '@k' the hand of the player k seats on when there are three or more players;\n"
 	"'13->22': the mover's own hands change; 'pass'), the resulting position, and its value\n"
@@ -36,7 +41,12 @@ static const char help[] =
 	"  --table FILE       answer from a table saved by 'solve --save FILE', or a CSV export\n"
 	"                     ('solve --export FILE.csv'), instead of solving (two players); the\n"
 	"                     file must be of exactly these rules, complete and intact (checksum),\n"
-	"                     and CODE reachable from its start\n"
+	"                     and CODE reachable from its start; a format 2 table is read\n"
+	"                     only in the blocks the answer needs, each checked as read\n"
+	"CODE '-' (with --table): codes from standard input, one a line (CR LF or LF); for each,\n"
+	"one JSON line, the object of --format json, or {input,error} for a line that is no\n"
+	"reachable position (or whose block is damaged); the rest go on. Lines are answered in\n"
+	"batches of what is already waiting, so a pipe of many codes is read block by block.\n"
 	"The game named is the rules with their own start (CODE is where the moves are listed).\n"
 	GAME_TEXT_HELP;
 
@@ -184,6 +194,162 @@ static void print_tail(struct record *r, const struct description *game)
 	record_end(r);
 }
 
+// The whole output for position at (code its code).
+static void show_one(const struct cli_options *opt, const struct solved *s, const struct description *game,
+		     uint64_t at, const char *code, const struct ranked_move *moves, size_t n)
+{
+	struct record out;
+	print_head(&out, opt, s, game, at, code);
+	for (size_t i = 0; i < n; i++)
+		print_move(&out, s, game, &moves[i]);
+	print_tail(&out, game);
+}
+
+// ---- `show --table FILE -`: codes from standard input, one JSON line each -----------------
+
+#define LINE_MAX_CHARS 1000
+#define BATCH_LINES 8192
+#define BATCH_NEED (1 << 20) // positions looked up per batch (the lines' and their moves')
+
+// Standard input in lines, taken in batches: as many as are already there (up to
+// BATCH_LINES), waiting only when none is, so a batch of a pipe full of codes is answered
+// block by block and a code typed alone is answered at once.
+struct lines {
+	char buf[1 << 16];
+	size_t len, at;  // bytes held, bytes taken
+	bool eof, long_line;
+};
+
+// Reads more into l; block: wait for it. False at the end or when nothing is there.
+static bool fill(struct lines *l, bool block)
+{
+	struct pollfd pfd = {.fd = 0, .events = POLLIN};
+	if (l->eof || (!block && poll(&pfd, 1, 0) <= 0))
+		return false;
+	memmove(l->buf, l->buf + l->at, l->len - l->at);
+	l->len -= l->at;
+	l->at = 0;
+	ssize_t got;
+	do
+		got = read(0, l->buf + l->len, sizeof l->buf - l->len);
+	while (got < 0 && errno == EINTR);
+	l->eof = got <= 0;
+	l->len += got > 0 ? (size_t)got : 0;
+	return got > 0;
+}
+
+// The next line into line (without its CR LF or LF); NULL when none is complete and no more
+// can be read without waiting (block: waiting). A line past LINE_MAX_CHARS comes back as "" with
+// l->long_line set.
+static const char *next_line(struct lines *l, char *line, bool block)
+{
+	for (;;) {
+		char *nl = memchr(l->buf + l->at, '\n', l->len - l->at);
+		size_t n = nl ? (size_t)(nl - (l->buf + l->at)) : l->len - l->at;
+		if (nl || (l->eof && n) || n > LINE_MAX_CHARS) {
+			l->long_line = n > LINE_MAX_CHARS;
+			if (l->long_line) { // skip to its end
+				l->at = nl ? l->at + n + 1 : l->len;
+				while (!nl && fill(l, true) && !(nl = memchr(l->buf, '\n', l->len)))
+					l->at = l->len;
+				l->at = nl ? (size_t)(nl - l->buf) + 1 : l->len;
+				return line[0] = '\0', line;
+			}
+			memcpy(line, l->buf + l->at, n);
+			line[n - (n && line[n - 1] == '\r')] = '\0';
+			l->at += n + (nl != NULL);
+			return line;
+		}
+		if (!fill(l, block))
+			return NULL;
+	}
+}
+
+// One error object: the line read and what is wrong with it.
+static void error_line(const char *input, const char *why)
+{
+	struct record r;
+	record_begin(&r, stdout, FORMAT_JSON);
+	record_str(&r, "input", input);
+	record_str(&r, "error", why);
+	record_end(&r);
+}
+
+struct batch {
+	char (*code)[LINE_MAX_CHARS + 1];
+	uint64_t *idx, *need;
+	bool *parsed, *long_line;
+	size_t n, needed, room; // lines; positions in need, and its room
+};
+
+// Reads a batch of lines into b and parses them; the positions and their children into need.
+static bool read_batch(struct lines *l, const struct solved *s, struct batch *b)
+{
+	b->n = b->needed = 0;
+	while (b->n < BATCH_LINES && b->needed + s->rules->max_moves < b->room &&
+	       next_line(l, b->code[b->n], b->n == 0)) {
+		size_t i = b->n++;
+		b->long_line[i] = l->long_line;
+		b->parsed[i] = !l->long_line && position_parse(s->rules, b->code[i], &b->idx[i], NULL) == STATUS_OK;
+		if (b->parsed[i]) {
+			b->need[b->needed++] = b->idx[i];
+			b->needed += movegen_children(s->rules, b->idx[i], b->need + b->needed);
+		}
+	}
+	return b->n > 0;
+}
+
+// The answer to line i of b: its JSON object, or an error object.
+static void answer_line(const struct cli_options *opt, struct solved *s, const struct description *game,
+			const struct batch *b, size_t i, struct ranked_move *moves)
+{
+	struct error err;
+	char code[POSITION_CODE_MAX];
+	if (!b->parsed[i]) {
+		if (b->long_line[i])
+			error_line("", "line longer than 1000 characters");
+		else
+			error_line(b->code[i], position_parse(s->rules, b->code[i], &(uint64_t){0}, &err) ? err.msg : "");
+		return;
+	}
+	bool reachable = solution_value(&s->solution, b->idx[i]) != VALUE_UNKNOWN;
+	size_t n = reachable ? ranked_moves(s->rules, &s->solution, b->idx[i], moves) : 0;
+	if (s->table.blocks && table_blocks_damage(s->table.blocks, &s->damage_seen, &err))
+		error_line(b->code[i], err.msg);
+	else if (!reachable)
+		error_line(b->code[i], "not reachable from the start");
+	else
+		position_format(s->rules, b->idx[i], code), show_one(opt, s, game, b->idx[i], code, moves, n);
+}
+
+static void batch_free(struct batch *b)
+{
+	free(b->code), free(b->idx), free(b->need), free(b->parsed), free(b->long_line);
+}
+
+static int show_stream(const struct cli_options *opt, struct solved *s, const struct description *game,
+		       struct ranked_move *moves)
+{
+	static struct lines in;
+	size_t room = BATCH_NEED + s->rules->max_moves + 1;
+	struct batch b = {.code = malloc(BATCH_LINES * sizeof *b.code), .idx = malloc(BATCH_LINES * sizeof *b.idx),
+			  .need = malloc(room * sizeof *b.need), .parsed = malloc(BATCH_LINES), .long_line = malloc(BATCH_LINES),
+			  .room = room};
+	if (!b.code || !b.idx || !b.need || !b.parsed || !b.long_line)
+		return batch_free(&b), output_failure("show", STATUS_FAILURE, "out of memory");
+	while (read_batch(&in, s, &b)) {
+		if (s->table.blocks)
+			table_blocks_prefetch(s->table.blocks, b.need, b.needed);
+		for (size_t i = 0; i < b.n; i++)
+			answer_line(opt, s, game, &b, i, moves);
+		if (s->table.blocks)
+			table_blocks_forget(s->table.blocks);
+		fflush(stdout);
+	}
+	batch_free(&b);
+	return 0;
+}
+
 int cmd_show(int argc, char **argv)
 {
 	struct cli_options opt;
@@ -191,13 +357,20 @@ int cmd_show(int argc, char **argv)
 	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
-	uint64_t at;
+	uint64_t at = 0;
+	bool stream = !strcmp(opt.positional, "-");
+	if (stream && !opt.extra_set[OPT_TABLE])
+		return args_fail("show", "'-' (codes from standard input) needs --table");
+	if (stream && opt.format == FORMAT_CSV)
+		return args_fail("show", "'-' writes JSON lines: --format csv does not apply");
 	if (opt.extra_set[OPT_TABLE]) {
 		if (opt.spec.players != 2)
 			return args_fail("show", "--table: needs two players (without it, show solves any game)");
-		if ((rc = solution_file_load(&opt, opt.extra_value[OPT_TABLE], &s)) != 0)
+		if ((rc = solution_file_load(&opt, opt.extra_value[OPT_TABLE], true, &s)) != 0)
 			return rc;
-		if ((rc = solved_position(&s, "show", "position", opt.positional, &at)) != 0) {
+		if (stream)
+			opt.format = FORMAT_JSON;
+		if (!stream && (rc = solved_position(&s, "show", "position", opt.positional, &at)) != 0) {
 			solved_free(&s);
 			return rc;
 		}
@@ -209,11 +382,10 @@ int cmd_show(int argc, char **argv)
 		at = s.rules->start;
 	}
 	struct ranked_move *moves = malloc(s.rules->max_moves * sizeof *moves);
-	size_t n = !moves ? 0
+	size_t n = !moves || stream	    ? 0
 		   : s.rules->players == 2 ? ranked_moves(s.rules, &s.solution, at, moves)
 					   : ranked_moves_coalition(s.rules, &s.coalition, at, moves);
 	if (!moves) {
-		free(moves);
 		solved_free(&s);
 		return output_failure("show", STATUS_FAILURE, "out of memory");
 	}
@@ -222,12 +394,11 @@ int cmd_show(int argc, char **argv)
 	position_format(s.rules, at, code);
 	rules_set_start(s.rules, rules_default_start(s.rules)); // the game is the rules, not CODE
 	describe_game(s.rules, &game);
-	struct record out;
-	print_head(&out, &opt, &s, &game, at, code);
-	for (size_t i = 0; i < n; i++)
-		print_move(&out, &s, &game, &moves[i]);
-	print_tail(&out, &game);
+	if (stream)
+		rc = show_stream(&opt, &s, &game, moves);
+	else if ((rc = solved_intact(&s, "show")) == 0)
+		show_one(&opt, &s, &game, at, code, moves, n);
 	free(moves);
 	solved_free(&s);
-	return 0;
+	return rc;
 }

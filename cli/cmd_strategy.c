@@ -269,7 +269,7 @@ int cmd_strategy(int argc, char **argv)
 	}
 	if (opt.spec.players != 2)
 		return args_fail("strategy", "--players '%u': strategies need two players", opt.spec.players);
-	if ((rc = solution_file_obtain(&opt, opt.extra_set[OPT_TABLE] ? opt.extra_value[OPT_TABLE] : NULL, &s)) != 0)
+	if ((rc = solution_file_obtain(&opt, opt.extra_set[OPT_TABLE] ? opt.extra_value[OPT_TABLE] : NULL, false, &s)) != 0)
 		return rc;
 	uint64_t at = s.rules->start;
 	if (!opt.extra_set[OPT_POSITION] || (rc = solved_position(&s, "strategy", "--position", opt.extra_value[OPT_POSITION], &at)) == 0)

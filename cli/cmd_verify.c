@@ -18,7 +18,8 @@
 #include "text.h"
 
 static const char help[] =
-	"usage: chopsticks verify FILE [--format text|json] [--threads N] [--max-memory SIZE]\n"
+	"usage: chopsticks verify FILE [--save OUT [--save-format 1|2]] [--format text|json]\n"
+	"                         [--threads N] [--max-memory SIZE]\n"
 	"Checks a table saved by 'solve --save FILE' against the rules in its header, without\n"
 	"the solvers: the file must be intact (checksum); a walk from the start over the rules'\n"
 	"moves must reach exactly the stored positions; a terminal position must carry the\n"
@@ -28,11 +29,21 @@ static const char help[] =
 	"Exit status 0 when everything holds, 1 with the first failing position and why (the\n"
 	"smallest index failing nearest the start), 2 when FILE is not an intact table.\n"
 	"It needs 1.5 bytes per position of the index space for two players, equal hands or not\n"
-	"(3/8 otherwise) besides the mapped file, and is refused up front beyond --max-memory.\n"
+	"(3/8 otherwise) besides the mapped file (and a format 2 table's sections decoded, 1.25\n"
+	"more), and is refused up front beyond --max-memory.\n"
+	"Both formats are read: 1 (one checksum over the whole file) and 2 (compressed blocks,\n"
+	"each with its own checksum, all checked here).\n"
+	"  --save OUT         once FILE is verified, also write it to OUT (a conversion): in\n"
+	"                     format 2, or in format 1 with --save-format 1 (what chopsticks\n"
+	"                     before format 2 reads)\n"
+	"  --save-format N    1 or 2 (default 2)\n"
 	"JSON: {rules,file,ok,checked,fault,position,why} (fault, position, why null when ok).\n";
 
+enum { OPT_SAVE, OPT_SAVE_FORMAT };
+static const struct extra_option extra[] = {{"--save", true, NULL, 0}, {"--save-format", true, "--save", 0}};
+
 static const struct command_args command = {"verify", NULL, ARGS_COMPUTE,
-					    FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON), NULL, 0, "FILE", help};
+					    FORMAT_BIT(FORMAT_TEXT) | FORMAT_BIT(FORMAT_JSON), extra, 2, "FILE", help};
 const struct command_args *cmd_verify_args(void) { return &command; }
 
 static const char *const fault_names[] = {"none", "start", "missing", "unreachable", "terminal", "win",
@@ -64,9 +75,10 @@ static int rules_of(const char *path, const struct table_map *t, struct rules **
 }
 
 // 0 when verifying the table of rules fits --max-memory, else the message and 2.
-static int check_memory(const struct cli_options *opt, const struct rules *rules)
+static int check_memory(const struct cli_options *opt, const struct rules *rules, const struct table_map *t)
 {
-	double need = plan_rules_bytes(rules, PLAN_VERIFY);
+	// Format 2: the sections decoded beside the check (1.25 bytes per index).
+	double need = plan_rules_bytes(rules, PLAN_VERIFY) + (t->blocks ? 1.25 * (double)t->size : 0);
 	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
 		return 0;
 	char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
@@ -109,6 +121,16 @@ static void print_report(const struct cli_options *opt, const struct rules *rule
 		printf("FAILED (%s): %s\n", fault_names[r->fault], r->why);
 }
 
+// --save: t (verified) written again in the format asked for.
+static int convert(const struct cli_options *opt, const struct rules *rules, const struct table_map *t)
+{
+	struct error err;
+	const char *path = opt->extra_value[OPT_SAVE];
+	bool flat = opt->extra_set[OPT_SAVE_FORMAT] && !strcmp(opt->extra_value[OPT_SAVE_FORMAT], "1");
+	enum status st = (flat ? table_save_flat : table_save)(path, rules, &t->sol, t->settings, &err);
+	return st == STATUS_OK ? 0 : output_failure("verify", st, err.msg);
+}
+
 int cmd_verify(int argc, char **argv)
 {
 	struct cli_options opt;
@@ -119,17 +141,24 @@ int cmd_verify(int argc, char **argv)
 	int rc = args_parse(argc, argv, &command, &opt);
 	if (rc >= 0)
 		return rc;
+	const char *format = opt.extra_value[OPT_SAVE_FORMAT];
+	if (opt.extra_set[OPT_SAVE_FORMAT] && strcmp(format, "1") && strcmp(format, "2"))
+		return args_fail("verify", "--save-format '%s': must be 1 or 2", format);
 	enum status st = table_open(opt.positional, &t, &err);
 	if (st != STATUS_OK) {
 		message_print("verify", "%s", err.msg);
 		return st == STATUS_BAD_INPUT ? 2 : 1;
 	}
-	if ((rc = rules_of(opt.positional, &t, &rules)) == 0 && (rc = check_memory(&opt, rules)) == 0) {
-		st = verify_table(rules, &t, output_progress("verify"), &report, &err);
+	if ((rc = rules_of(opt.positional, &t, &rules)) == 0 && (rc = check_memory(&opt, rules, &t)) == 0) {
+		st = table_load_whole(&t, &err);
+		if (st == STATUS_OK)
+			st = verify_table(rules, &t, output_progress("verify"), &report, &err);
 		output_progress_done();
 		if (st == STATUS_OK)
 			print_report(&opt, rules, opt.positional, &report);
 		rc = st != STATUS_OK ? output_failure("verify", st, err.msg) : report.fault ? 1 : 0;
+		if (!rc && opt.extra_set[OPT_SAVE])
+			rc = convert(&opt, rules, &t);
 	}
 	rules_free(rules);
 	table_close(&t);

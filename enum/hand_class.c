@@ -161,18 +161,41 @@ uint32_t hand_class_tap(const struct rules *rules, const struct hand_class *cls,
 	return hand_class_result_state(rules, cls, out, s / cls->count + 1, true);
 }
 
+size_t hand_class_hit_row(const struct rules *rules, const struct hand_class *cls, uint32_t s, unsigned a,
+			  uint32_t *out)
+{
+	const struct move_family *fam = hand_class_tap_family(rules);
+	size_t n = 0;
+	for (unsigned k = 0; k < cls->hands && a > 0 && fam && s != cls->zombie; k++) {
+		uint32_t to = hand_class_tap(rules, cls, fam, s, k, a);
+		if (to != UINT32_MAX)
+			out[n++] = to;
+	}
+	return n;
+}
+
+size_t hand_class_self_row(const struct rules *rules, const struct hand_class *cls, uint32_t s, uint32_t *out)
+{
+	struct relation row;
+	size_t n = 0;
+	if (!relation_init(&row, 1))
+		return 0;
+	fill_self_rows(rules, cls, s, s + 1, &row);
+	if (!row.failed)
+		memcpy(out, row.to, (n = row.edge_count) * sizeof *out);
+	relation_free(&row);
+	return n;
+}
+
 // Row s * r + a: state s tapped by a live hand a (a zombie cannot be tapped).
 static void fill_hits(const struct rules *rules, struct hand_class *cls)
 {
-	const struct move_family *fam = hand_class_tap_family(rules);
-	unsigned h = cls->hands, r = rules->modulus;
+	uint32_t to[RULES_MAX_HANDS];
 	for (uint32_t s = 0; s < cls->states; s++) {
-		for (unsigned a = 0; a < r; a++) {
-			for (unsigned k = 0; k < h && a > 0 && fam && s != cls->zombie; k++) {
-				uint32_t to = hand_class_tap(rules, cls, fam, s, k, a);
-				if (to != UINT32_MAX)
-					relation_add(&cls->hit, to);
-			}
+		for (unsigned a = 0; a < rules->modulus; a++) {
+			size_t n = hand_class_hit_row(rules, cls, s, a, to);
+			for (size_t i = 0; i < n; i++)
+				relation_add(&cls->hit, to[i]);
 			relation_end_row(&cls->hit);
 		}
 	}
@@ -188,6 +211,10 @@ enum status hand_class_build(const struct rules *rules, struct hand_class *cls, 
 	cls->zombie = rules->axis[AXIS_ZOMBIES] ? cls->states - 1 : UINT32_MAX;
 	cls->values = malloc((uint64_t)cls->states * h);
 	cls->live_values = calloc((uint64_t)cls->states, h);
+	if (rules->light && cls->values && cls->live_values) {
+		fill_values(cls, r, rules->scale);
+		return STATUS_OK;
+	}
 	if (!cls->values || !cls->live_values || !relation_init(&cls->self, cls->states) ||
 	    !relation_init(&cls->hit, (uint64_t)cls->states * r))
 		return error_set(err, STATUS_FAILURE, "out of memory building move tables");

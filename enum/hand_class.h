@@ -39,6 +39,12 @@ const struct move_family *hand_class_tap_family(const struct rules *rules);
 // NULL), settled; UINT32_MAX when hand k is dead or repeats hand k - 1 (the same tap).
 uint32_t hand_class_tap(const struct rules *rules, const struct hand_class *cls,
 			const struct move_family *fam, uint32_t s, unsigned k, unsigned a);
+// The rows of the relations of state s, made now (what rules_build_light leaves out): its
+// own-hands moves (at most cls->states) and what a tap by a live a makes of it (at most
+// cls->hands), in the relations' order, into out; returns how many (0 when out of memory).
+size_t hand_class_self_row(const struct rules *rules, const struct hand_class *cls, uint32_t s, uint32_t *out);
+size_t hand_class_hit_row(const struct rules *rules, const struct hand_class *cls, uint32_t s, unsigned a,
+			  uint32_t *out);
 // The state of the start hands (every hand 1, or r - 1 under suns) with all lives.
 uint32_t hand_class_start(const struct rules *rules, const struct hand_class *cls);
 

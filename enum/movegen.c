@@ -65,6 +65,35 @@ static size_t sort_unique(uint64_t *v, size_t n)
 	return kept;
 }
 
+// movegen_children_any's moves on light rules (rules_build_light): the same rows, made for
+// this one position (child: pos turned round, as there). No own-hands moves when the row
+// cannot be allocated.
+static size_t light_children(const struct rules *rules, const struct pos *pos, struct pos *child, uint64_t *out)
+{
+	unsigned p = rules->players;
+	const struct hand_class *mover = position_class(rules, pos->seat, 0);
+	uint32_t *to = malloc(((size_t)mover->states + RULES_MAX_HANDS) * sizeof *to);
+	size_t n = 0, m = to ? hand_class_self_row(rules, mover, pos->state[0], to) : 0;
+	for (size_t i = 0; i < m; i++) {
+		child->state[p - 1] = to[i];
+		out[n++] = position_encode(rules, child);
+	}
+	child->state[p - 1] = pos->state[0];
+	const uint8_t *live = mover->live_values + (uint64_t)pos->state[0] * mover->hands;
+	for (unsigned v = 0; to && v < mover->hands && live[v]; v++) {
+		for (unsigned k = 1; k < p; k++) {
+			m = hand_class_hit_row(rules, position_class(rules, pos->seat, k), pos->state[k], live[v], to);
+			for (size_t i = 0; i < m; i++) {
+				child->state[k - 1] = to[i];
+				out[n++] = position_encode(rules, child);
+			}
+			child->state[k - 1] = pos->state[k];
+		}
+	}
+	free(to);
+	return n;
+}
+
 size_t movegen_children_any(const struct rules *rules, uint64_t idx, uint64_t *out)
 {
 	struct pos pos, child;
@@ -81,6 +110,8 @@ size_t movegen_children_any(const struct rules *rules, uint64_t idx, uint64_t *o
 		out[n++] = position_encode(rules, &child); // no live hand: the player passes
 		return n;
 	}
+	if (rules->light)
+		return n + light_children(rules, &pos, &child, out);
 	const struct relation *self = &mover->self;
 	for (uint64_t e = self->start[pos.state[0]]; e < self->start[pos.state[0] + 1]; e++) {
 		child.state[p - 1] = self->to[e];

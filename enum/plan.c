@@ -28,7 +28,7 @@ enum status plan_build(const struct rules *rules, struct plan *out, struct error
 enum status plan_build_for(const struct rules *rules, enum plan_task task, struct plan *out,
 			   struct error *err)
 {
-	if (task != PLAN_TABLES)
+	if (task != PLAN_TABLES && task != PLAN_PROBE)
 		return plan_build(rules, out, err);
 	*out = (struct plan){.rules = rules}; // a saved table is read through the rules' moves
 	return STATUS_OK;
@@ -61,6 +61,7 @@ static double per_position(enum engine engine, unsigned players, enum plan_task 
 	bool dense = engine == ENGINE_DENSE, many = engine == ENGINE_MANY;
 	switch (task) {
 	case PLAN_TABLES:
+	case PLAN_PROBE:
 	case PLAN_ENGINE:
 		return 0;
 	case PLAN_WALK:

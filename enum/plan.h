@@ -23,6 +23,8 @@ struct plan {
 // What a command will run on the plan, for its memory estimate.
 enum plan_task {
 	PLAN_TABLES,    // only the rules tables: nothing per position, no engine (a saved table)
+	PLAN_PROBE,     // the same without the rules' relations (rules_build_light): a saved
+	                // table read position by position, moves looked forward (show, play)
 	PLAN_ENGINE,    // the rules and engine tables, nothing per position: chopsticks-mpi,
 	                // which checks each rank's share itself (PLAN_MPI_*)
 	PLAN_WALK,      // the walk with distances (count)
@@ -41,7 +43,7 @@ enum plan_task {
 // Decides the engine of rules (which must outlive the plan) and builds its tables. Returns
 // STATUS_FAILURE (allocation) with err set and *out empty. Free with plan_free.
 enum status plan_build(const struct rules *rules, struct plan *out, struct error *err);
-// The same for one task: PLAN_TABLES builds no engine tables (what it reads is indexed by
+// The same for one task: PLAN_TABLES and PLAN_PROBE build no engine tables (what it reads is indexed by
 // the standard index, and its moves come from the rules), the other tasks as plan_build.
 enum status plan_build_for(const struct rules *rules, enum plan_task task, struct plan *out,
 			   struct error *err);

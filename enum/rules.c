@@ -127,6 +127,10 @@ static void set_bounds(struct rules *rules)
 			(cls->self.edge_count + cls->unself.edge_count + cls->hit.edge_count +
 			 cls->unhit.edge_count) * 4;
 	}
+	if (rules->light) // no relations to measure: a state's own moves lead to distinct states
+		for (unsigned c = 0; c < rules->class_count; c++)
+			most_self = rules->class[c].states > most_self ? rules->class[c].states : most_self;
+	most_hit = rules->light ? most_hands : most_hit;
 	uint64_t fwd = most_self + (rules->players - 1) * most_hands * most_hit + 1;
 	uint64_t back = most_unself + (rules->players - 1) * most_hands * most_unhit + 1;
 	rules->max_moves = fwd > back ? fwd : back;
@@ -142,7 +146,7 @@ uint64_t rules_default_start(const struct rules *rules)
 	return index;
 }
 
-enum status rules_build(const struct rules_spec *spec, struct rules **out, struct error *err)
+static enum status build(const struct rules_spec *spec, bool light, struct rules **out, struct error *err)
 {
 	*out = NULL;
 	enum status st = check_numbers(spec, err);
@@ -155,6 +159,7 @@ enum status rules_build(const struct rules_spec *spec, struct rules **out, struc
 	rules->rollover = spec->rollover;
 	rules->variants = resolved_variants(spec);
 	rules->lives = spec->lives ? spec->lives : 1;
+	rules->light = light;
 	memcpy(rules->hands, spec->hands, sizeof rules->hands);
 	if ((st = apply_variants(rules, spec, err)) != STATUS_OK)
 		goto fail;
@@ -182,6 +187,16 @@ enum status rules_build(const struct rules_spec *spec, struct rules **out, struc
 fail:
 	rules_free(rules);
 	return st;
+}
+
+enum status rules_build(const struct rules_spec *spec, struct rules **out, struct error *err)
+{
+	return build(spec, false, out, err);
+}
+
+enum status rules_build_light(const struct rules_spec *spec, struct rules **out, struct error *err)
+{
+	return build(spec, true, out, err);
 }
 
 void rules_set_start(struct rules *rules, uint64_t start)

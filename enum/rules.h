@@ -104,6 +104,8 @@ struct rules {
 	uint64_t start;       // index of the start position
 	size_t max_moves;     // bound on children (and parents) of one position
 	uint64_t table_bytes; // memory held by the class tables
+	bool light;           // built without the class relations (rules_build_light): movegen
+			      // makes a position's rows when asked; no parents, no engines
 	unsigned lives;       // lives each player starts with (1: no lives to lose; codes carry no ':L')
 	// The end of the game, chosen from the end axis: is the position over, and which slot
 	// has won there.
@@ -115,6 +117,10 @@ struct rules {
 // or the tables would exceed spec->max_bytes, with the estimate in the message) or
 // STATUS_FAILURE (allocation), sets err, and leaves *out NULL. Free with rules_free.
 enum status rules_build(const struct rules_spec *spec, struct rules **out, struct error *err);
+// The same with only the hands of each state (no relations): for reading a saved table
+// position by position (movegen_children, movegen_describe and the rest that look forward),
+// built in microseconds where the relations take seconds. Not for solvers, walks or parents.
+enum status rules_build_light(const struct rules_spec *spec, struct rules **out, struct error *err);
 void rules_free(struct rules *rules);
 
 // The index of the start the rules give (every hand 1, or r-1 with suns), whatever

@@ -184,12 +184,14 @@ CHOP_API int chop_solution_longest(const chop_solution *solution, unsigned *remo
  * against the others. CHOP_UNREACHABLE (remoteness 0) for an unreachable position. */
 CHOP_API chop_value chop_solution_value(const chop_solution *solution, uint64_t index, unsigned seat,
 					unsigned *remoteness);
-/* The same by code: CHOP_BAD_INPUT when code is no position of the game or not reachable. */
+/* The same by code: CHOP_BAD_INPUT when code is no position of the game or not reachable, or
+ * when the block of a table (format 2) that holds it is damaged (the message names it). */
 CHOP_API chop_status chop_solution_probe(const chop_solution *solution, const char *code, chop_value *value,
 					 unsigned *remoteness, chop_error *err);
 /* Many at once: for codes[0 .. n), values[i] and remoteness[i] (either may be NULL); a code
- * that is bad or not reachable gets CHOP_UNREACHABLE and remoteness 0. Returns how many were
- * found. */
+ * that is bad or not reachable (or in a damaged block of a table) gets CHOP_UNREACHABLE and
+ * remoteness 0. Returns how many were found. A table's blocks are read in index order, each
+ * once per call: one call over many codes is much faster than many calls. */
 CHOP_API size_t chop_solution_probe_many(const chop_solution *solution, const char *const *codes, size_t n,
 					 uint8_t *values, unsigned *remoteness);
 /* Values of the indexes [from, from + n) (two players), one byte each (chop_value), into
@@ -287,8 +289,10 @@ CHOP_API unsigned chop_game_hands(const chop_game *game, uint64_t index, unsigne
  * 2 (i % 4) and 2 (i % 4) + 1 of byte i / 4, a chop_value (CHOP_UNREACHABLE for positions not
  * reachable); *bytes (if not NULL) gets ceil(chop_game_size / 4). E.g. byte 0x9d = 10 01 11 01:
  * index 0 win (01), 1 draw (11), 2 win, 3 loss (10). Borrowed and read-only: valid until the
- * solution is freed (a table's are its mapped file). NULL, *bytes untouched, for three or more
- * players (their duels are per seat: chop_solution_range). Thread-safe; no errors. */
+ * solution is freed (a table's are its mapped file, or for a compressed table, format 2, every
+ * block decoded on the first call). NULL, *bytes untouched, for three or more players (their
+ * duels are per seat: chop_solution_range) and for a table with a damaged block.
+ * Thread-safe; no errors. */
 CHOP_API const uint8_t *chop_solution_packed_values(const chop_solution *solution, uint64_t *bytes);
 /* The remoteness of a two-player solution as it keeps it: one byte per index,
  * min(remoteness, 255), 0 for draws and unreachable positions; *bytes (if not NULL) gets

@@ -146,11 +146,14 @@ chop_value chop_solution_value(const chop_solution *s, uint64_t index, unsigned 
 chop_status chop_solution_probe(const chop_solution *s, const char *code, chop_value *value, unsigned *remoteness,
 				chop_error *err)
 {
-	uint64_t idx;
+	uint64_t idx, seen = s->sol && s->sol->blocks ? table_blocks_faults(s->sol->blocks) : 0;
+	struct error e;
 	chop_status st = api_position(s, code, &idx, err);
+	chop_value v = st == CHOP_OK ? chop_solution_value(s, idx, 0, remoteness) : CHOP_UNREACHABLE;
+	if (s->sol && s->sol->blocks && table_blocks_damage(s->sol->blocks, &seen, &e))
+		return api_fail(err, STATUS_BAD_INPUT, e.msg);
 	if (st != CHOP_OK)
 		return st;
-	chop_value v = chop_solution_value(s, idx, 0, remoteness);
 	if (value)
 		*value = v;
 	return CHOP_OK;
@@ -159,7 +162,14 @@ chop_status chop_solution_probe(const chop_solution *s, const char *code, chop_v
 size_t chop_solution_probe_many(const chop_solution *s, const char *const *codes, size_t n, uint8_t *values,
 				unsigned *remoteness)
 {
+	uint64_t *idx = malloc((n ? n : 1) * sizeof *idx);
 	size_t found = 0;
+	if (idx) { // in one batch: a table's blocks are then read in index order
+		chop_game_parse_many(s->game, codes, n, idx);
+		found = chop_solution_value_many(s, idx, n, 0, values, remoteness);
+		free(idx);
+		return found;
+	}
 	for (size_t i = 0; i < n; i++) {
 		chop_value v = CHOP_UNREACHABLE;
 		unsigned r = 0;
@@ -206,10 +216,12 @@ chop_status chop_table_verify(const char *path, const chop_config *config, chop_
 	struct plan plan = {s->game->rules, NULL, NULL};
 	api_run_threads(&run, &plan);
 	enum status st = STATUS_OK;
-	double need = plan_rules_bytes(s->game->rules, PLAN_VERIFY);
+	double need = plan_rules_bytes(s->game->rules, PLAN_VERIFY) + (s->table.blocks ? 1.25 * (double)s->table.size : 0);
 	if (run.opt.spec.max_bytes && need > (double)run.opt.spec.max_bytes)
 		st = error_set(&e, STATUS_BAD_INPUT, "'%s': too large to verify here: it needs about %.0f bytes, the limit is %llu",
 			       path, need, (unsigned long long)run.opt.spec.max_bytes);
+	if (st == STATUS_OK)
+		st = table_load_whole(&s->table, &e);
 	if (st == STATUS_OK)
 		st = verify_table(s->game->rules, &s->table, &run.progress, &report, &e);
 	if (st == STATUS_OK && report.fault != VERIFY_OK)

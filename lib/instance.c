@@ -79,8 +79,8 @@ enum status instance_build(const struct cli_options *opt, enum plan_task task, s
 	*out = NULL;
 	*plan = (struct plan){0};
 	enum status st = opt->estimate ? STATUS_OK : instance_check_size(opt, task, err);
-	if (st == STATUS_OK)
-		st = rules_build(&opt->spec, out, err);
+	if (st == STATUS_OK) // a saved table read position by position: no relations
+		st = (task == PLAN_PROBE ? rules_build_light : rules_build)(&opt->spec, out, err);
 	if (st == STATUS_OK)
 		st = instance_plan(opt, *out, task, plan, err);
 	if (st != STATUS_OK)

@@ -241,7 +241,8 @@ static int load_csv(const struct cli_options *opt, FILE *f, const char *path, st
 	if (!solution_init(&s->solution, s->rules->size))
 		return output_failure(opt->command, STATUS_FAILURE, "out of memory");
 	describe_options(s->rules, game, sizeof game);
-	if (!fgets(line, sizeof line, f) || strcmp(line, "code,depth,value,remoteness,best,game\n"))
+	// Lines end in LF or CR LF (RFC 4180; what spreadsheets write back).
+	if (!fgets(line, sizeof line, f) || (line[strcspn(line, "\r\n")] = '\0', strcmp(line, "code,depth,value,remoteness,best,game")))
 		return message_print(opt->command, "--table '%s': not a CSV export of 'solve --export' (first line should be code,depth,value,remoteness,best,game)",
 			       path), 2;
 	uint64_t rows = 0;
@@ -260,7 +261,7 @@ static int load_csv(const struct cli_options *opt, FILE *f, const char *path, st
 	return 0;
 }
 
-int solution_file_load(const struct cli_options *opt, const char *path, struct solved *s)
+int solution_file_load(const struct cli_options *opt, const char *path, bool probe, struct solved *s)
 {
 	memset(s, 0, sizeof *s);
 	char head[8] = {0};
@@ -273,7 +274,7 @@ int solution_file_load(const struct cli_options *opt, const char *path, struct s
 	size_t got = fread(head, 1, sizeof head, f);
 	rewind(f);
 	bool binary = got == sizeof head && !memcmp(head, "CHOPSTBL", 8);
-	int rc = args_build_rules(opt, binary ? PLAN_TABLES : PLAN_IMPORT, &s->rules, &s->plan);
+	int rc = args_build_rules(opt, !binary ? PLAN_IMPORT : probe ? PLAN_PROBE : PLAN_TABLES, &s->rules, &s->plan);
 	if (!rc)
 		rc = binary ? load_table(opt, path, s) : load_csv(opt, f, path, s);
 	fclose(f);
@@ -282,7 +283,7 @@ int solution_file_load(const struct cli_options *opt, const char *path, struct s
 	return rc;
 }
 
-int solution_file_obtain(const struct cli_options *opt, const char *path, struct solved *s)
+int solution_file_obtain(const struct cli_options *opt, const char *path, bool probe, struct solved *s)
 {
-	return path ? solution_file_load(opt, path, s) : solved_build(opt, s);
+	return path ? solution_file_load(opt, path, probe, s) : solved_build(opt, s);
 }

@@ -13,9 +13,11 @@
 // Each prints any error and returns 0 or an exit status.
 int solution_file_save(const struct solved *s, const char *path);
 int solution_file_export(const struct solved *s, const char *path);
-// Builds the rules of opt and fills s from the file at path instead of solving.
-int solution_file_load(const struct cli_options *opt, const char *path, struct solved *s);
+// Builds the rules of opt and fills s from the file at path instead of solving. probe: a
+// binary table is read position by position, forward (show, play): its rules are built
+// light (rules_build_light: movegen_children, no parents); else in full (graph's parents).
+int solution_file_load(const struct cli_options *opt, const char *path, bool probe, struct solved *s);
 // solution_file_load when path is given, else solved_build.
-int solution_file_obtain(const struct cli_options *opt, const char *path, struct solved *s);
+int solution_file_obtain(const struct cli_options *opt, const char *path, bool probe, struct solved *s);
 
 #endif

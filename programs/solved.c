@@ -64,14 +64,27 @@ static bool reachable_in(const void *ctx, uint64_t idx)
 	return solved_reachable(ctx, idx);
 }
 
-int solved_position(const struct solved *s, const char *cmd, const char *what, const char *code, uint64_t *idx)
+int solved_position(struct solved *s, const char *cmd, const char *what, const char *code, uint64_t *idx)
 {
+	int rc;
+	// A damaged block reads as unreachable: named first.
+	if (s->table.blocks && position_parse(s->rules, code, idx, NULL) == STATUS_OK &&
+	    (solution_value(&s->solution, *idx), rc = solved_intact(s, cmd)) != 0)
+		return rc;
 	return solve_report_position(s->rules, cmd, what, code, reachable_in, s, idx);
 }
 
 bool solved_reachable(const struct solved *s, uint64_t idx)
 {
 	return solved_game_reachable(s->rules, &s->e, &s->solution, &s->coalition, idx);
+}
+
+int solved_intact(struct solved *s, const char *cmd)
+{
+	struct error err;
+	if (!s->table.blocks || !table_blocks_damage(s->table.blocks, &s->damage_seen, &err))
+		return 0;
+	return output_failure(cmd, STATUS_BAD_INPUT, err.msg);
 }
 
 int solved_done(struct solved *s, const char *cmd)

@@ -20,6 +20,7 @@ struct solved {
 	struct solution solution;   // two players
 	struct coalition coalition; // three or more
 	struct table_map table;     // when answering from a saved table (solution.saved)
+	uint64_t damage_seen;       // damaged blocks of table already reported
 	bool checkpointing;         // --checkpoint: the solve keeps its state in checkpoint
 	struct checkpoint checkpoint;
 };
@@ -35,8 +36,13 @@ int solved_build_values(const struct cli_options *opt, struct solved *s);
 // Whether idx is reachable: from the walk's distances, or from a saved table's values.
 bool solved_reachable(const struct solved *s, uint64_t idx);
 // Parses code, the value of what ("--position", ...) of command cmd, into a reachable index;
-// prints an error and returns 2 if it is malformed or not reachable from the start.
-int solved_position(const struct solved *s, const char *cmd, const char *what, const char *code, uint64_t *idx);
+// prints an error and returns 2 if it is malformed or not reachable from the start, or if
+// the block of a saved table that holds it is damaged.
+int solved_position(struct solved *s, const char *cmd, const char *what, const char *code, uint64_t *idx);
+// Whether a damaged block of the saved table s answers from was read since the last call:
+// prints it (naming the block) and returns 2, else 0. Commands call it before they print
+// what they read.
+int solved_intact(struct solved *s, const char *cmd);
 // Once the command has written all its output: removes the state of --checkpoint, if every
 // write to stdout has succeeded so far (else it stays, for a rerun to resume from). Returns 0,
 // or 1 after printing why it could not be removed.

@@ -122,7 +122,7 @@ enum status retrograde_solve(const struct rules *rules, const struct enumeration
 
 unsigned solution_remoteness(const struct solution *s, uint64_t idx)
 {
-	uint8_t b = s->remoteness[idx];
+	uint8_t b = s->blocks ? table_blocks_rem_byte(s->blocks, idx) : s->remoteness[idx];
 	if (b != SOLUTION_OVERFLOW_MARK)
 		return b;
 	uint64_t lo = 0, hi = s->overflow_count;

@@ -14,6 +14,7 @@
 #include "error.h"
 #include "progress.h"
 #include "rules.h"
+#include "table_blocks.h"
 
 #define SOLUTION_MAX_REMOTENESS CELL_MAX_REMOTENESS
 #define SOLUTION_NONE UINT64_MAX
@@ -30,6 +31,8 @@ struct solution {
 	const uint8_t *overflow;     // overflow_count pairs (u64 index, u64 remoteness), LE,
 	uint64_t overflow_count;     // ascending index: the positions marked 255
 	bool borrowed;               // the arrays belong to someone else (a mapped table)
+	struct table_blocks *blocks; // a format 2 table read block by block (values and
+	                             // remoteness NULL): solution_value reads through it
 	uint64_t count[4];           // reachable positions by enum value (count[VALUE_UNKNOWN] = 0)
 	unsigned max_remoteness;     // the longest forced line: largest remoteness of a win or loss
 	uint64_t max_remoteness_at;  // smallest index attaining it, SOLUTION_NONE if no win or loss
@@ -67,6 +70,8 @@ enum status retrograde_solve_plan(const struct plan *plan, const struct enumerat
 // The value of position idx (< size) for the player to move; VALUE_UNKNOWN if unreachable.
 static inline enum value solution_value(const struct solution *s, uint64_t idx)
 {
+	if (s->blocks)
+		return table_blocks_value(s->blocks, idx);
 	return (enum value)(s->values[idx / 4] >> (2 * (idx % 4)) & 3);
 }
 // Its remoteness: moves to the end when the winner hurries and the loser delays; 0 for a

@@ -13,14 +13,16 @@
 #include <unistd.h>
 
 #include "le64.h"
+#include "table_blocks.h"
 
 #define CHUNK (UINT64_C(1) << 20)
 
 static const char magic[8] = {'C', 'H', 'O', 'P', 'S', 'T', 'B', 'L'};
 
 // Header fields, as u64 slots after the magic and the two u32s (byte 16 on).
+// H_COMMON fields are the same in both formats; the rest are format 1's.
 enum { H_SIZE, H_REACHABLE, H_WIN, H_LOSS, H_DRAW, H_START, H_MAXREM_LEN, H_MAXREM_AT, H_OVERFLOW,
-       H_VALUES, H_REMOTENESS, H_OVERFLOW_AT, H_SETTINGS, H_FIELDS };
+       H_COMMON, H_VALUES = H_COMMON, H_REMOTENESS, H_OVERFLOW_AT, H_SETTINGS, H_FIELDS };
 
 static uint64_t mix(uint64_t h, uint64_t w)
 {
@@ -29,7 +31,7 @@ static uint64_t mix(uint64_t h, uint64_t w)
 	return h * UINT64_C(0x9E3779B97F4A7C15);
 }
 
-static uint64_t chunk_hash(const uint8_t *p, size_t len)
+uint64_t table_hash(const uint8_t *p, size_t len)
 {
 	uint64_t h = len;
 	size_t i = 0;
@@ -46,15 +48,15 @@ static uint64_t chunk_hash(const uint8_t *p, size_t len)
 uint64_t table_checksum(const uint8_t *data, size_t len)
 {
 	size_t chunks = (len + CHUNK - 1) / CHUNK;
-	uint64_t *hash = malloc((chunks ? chunks : 1) * sizeof *hash), h = len;
-	if (!hash) { // not expected for a mapped file's few hashes; hash serially then
+	uint64_t *hash = chunks > 1 ? malloc(chunks * sizeof *hash) : NULL, h = len;
+	if (!hash) { // one chunk (a table opened for one probe: no threads started), or no memory
 		for (size_t c = 0; c < chunks; c++)
-			h = mix(h, chunk_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK));
+			h = mix(h, table_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK));
 		return h;
 	}
 #pragma omp parallel for schedule(dynamic, 4)
 	for (size_t c = 0; c < chunks; c++)
-		hash[c] = chunk_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK);
+		hash[c] = table_hash(data + c * CHUNK, c + 1 < chunks ? CHUNK : len - c * CHUNK);
 	for (size_t c = 0; c < chunks; c++)
 		h = mix(h, hash[c]);
 	free(hash);
@@ -88,7 +90,7 @@ static void flush_chunk(struct writer *w)
 		w->chunk_hashes = grown;
 		w->chunk_room = room;
 	}
-	w->chunk_hashes[w->chunks_hashed++] = chunk_hash(w->buf, w->used);
+	w->chunk_hashes[w->chunks_hashed++] = table_hash(w->buf, w->used);
 	if (fwrite(w->buf, 1, w->used, w->f) != w->used)
 		w->failed = true;
 	w->used = 0;
@@ -124,11 +126,11 @@ static void put_pad(struct writer *w)
 
 static uint64_t round8(uint64_t v) { return (v + 7) / 8 * 8; }
 
-static void put_header(struct writer *w, const struct rules *rules, const struct solution *s,
-		       const char *settings, uint64_t overflow)
+// The header's fields that both formats share (bytes 0 to 88; version written as v).
+static void common_header(uint8_t *head, unsigned v, const struct rules *rules, const struct solution *s,
+			  const char *settings)
 {
-	uint64_t f[H_FIELDS], len = strlen(settings);
-	uint8_t head[TABLE_HEADER_BYTES] = {0};
+	uint64_t f[H_COMMON], len = strlen(settings);
 	f[H_SIZE] = s->size;
 	f[H_REACHABLE] = s->count[VALUE_WIN] + s->count[VALUE_LOSS] + s->count[VALUE_DRAW];
 	f[H_WIN] = s->count[VALUE_WIN];
@@ -137,14 +139,25 @@ static void put_header(struct writer *w, const struct rules *rules, const struct
 	f[H_START] = rules->start;
 	f[H_MAXREM_LEN] = (uint64_t)s->max_remoteness | len << 32;
 	f[H_MAXREM_AT] = s->max_remoteness_at;
-	f[H_OVERFLOW] = overflow;
+	f[H_OVERFLOW] = s->overflow_count;
+	memset(head, 0, TABLE_HEADER_BYTES);
+	memcpy(head, magic, 8);
+	le64_store(head + 8, v | (uint64_t)TABLE_INDEX_SCHEME << 32);
+	for (int k = 0; k < H_COMMON; k++)
+		le64_store(head + 16 + 8 * k, f[k]);
+}
+
+static void put_header(struct writer *w, const struct rules *rules, const struct solution *s,
+		       const char *settings)
+{
+	uint64_t len = strlen(settings), f[H_FIELDS];
+	uint8_t head[TABLE_HEADER_BYTES];
+	common_header(head, TABLE_VERSION_FLAT, rules, s, settings);
 	f[H_SETTINGS] = TABLE_HEADER_BYTES;
 	f[H_VALUES] = f[H_SETTINGS] + round8(len);
 	f[H_REMOTENESS] = f[H_VALUES] + round8((s->size + 3) / 4);
 	f[H_OVERFLOW_AT] = f[H_REMOTENESS] + round8(s->size);
-	memcpy(head, magic, 8);
-	le64_store(head + 8, TABLE_VERSION | (uint64_t)TABLE_INDEX_SCHEME << 32);
-	for (int k = 0; k < H_FIELDS; k++)
+	for (int k = H_VALUES; k < H_FIELDS; k++)
 		le64_store(head + 16 + 8 * k, f[k]);
 	put_bytes(w, head, sizeof head);
 	put_bytes(w, (const uint8_t *)settings, len);
@@ -177,6 +190,8 @@ static uint64_t fill_from(void *ctx, int section, uint64_t offset, uint64_t most
 
 static void put_checksum(struct writer *w)
 {
+	if (w->failed)
+		return;
 	uint64_t total = w->total;
 	flush_chunk(w);
 	uint64_t h = total;
@@ -188,35 +203,39 @@ static void put_checksum(struct writer *w)
 		w->failed = true;
 }
 
-enum status table_save(const char *path, const struct rules *rules, const struct solution *s,
-		       const char *settings, struct error *err)
+// Format 1 through the hashing writer.
+static bool write_flat(FILE *f, const struct rules *rules, const struct solution *s, const char *settings,
+		       table_fill fill, void *ctx)
 {
-	return table_save_filled(path, rules, s, settings, fill_from, (void *)s, err);
-}
-
-enum status table_save_filled(const char *path, const struct rules *rules, const struct solution *s,
-			      const char *settings, table_fill fill, void *ctx, struct error *err)
-{
-	char tmp[4096];
-	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
-		return error_set(err, STATUS_BAD_INPUT, "--save '%.60s...': the path is too long", path);
-	struct writer w = {.f = fopen(tmp, "wb"), .buf = malloc(CHUNK)};
-	if (!w.f || !w.buf) {
-		int e = errno;
-		if (w.f)
-			fclose(w.f), remove(tmp);
-		free(w.buf);
-		return error_set(err, STATUS_FAILURE, "--save '%s': %s", path, strerror(w.f ? ENOMEM : e));
-	}
-	put_header(&w, rules, s, settings, s->overflow_count);
+	struct writer w = {.f = f, .buf = malloc(CHUNK)};
+	if (!w.buf)
+		return errno = ENOMEM, false;
+	put_header(&w, rules, s, settings);
 	put_sections(&w, s, fill, ctx);
 	put_checksum(&w);
-	int e = errno;
-	bool ok = !w.failed && fflush(w.f) == 0 && fsync(fileno(w.f)) == 0;
-	e = ok ? 0 : errno ? errno : e;
-	ok = fclose(w.f) == 0 && ok;
 	free(w.buf);
 	free(w.chunk_hashes);
+	return !w.failed;
+}
+
+// Writes path.tmp in format version, syncs it and renames it to path.
+static enum status save(const char *path, unsigned version, const struct rules *rules, const struct solution *s,
+			const char *settings, table_fill fill, void *ctx, struct error *err)
+{
+	char tmp[4096];
+	uint8_t head[TABLE_HEADER_BYTES];
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+		return error_set(err, STATUS_BAD_INPUT, "--save '%.60s...': the path is too long", path);
+	FILE *f = fopen(tmp, "wb");
+	if (!f)
+		return error_set(err, STATUS_FAILURE, "--save '%s': %s", path, strerror(errno));
+	errno = 0;
+	common_header(head, version, rules, s, settings);
+	bool ok = version == TABLE_VERSION_FLAT ? write_flat(f, rules, s, settings, fill, ctx)
+						: table_blocks_write(f, head, s, settings, fill, ctx);
+	ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0;
+	int e = ok ? 0 : errno;
+	ok = fclose(f) == 0 && ok;
 	if (ok && rename(tmp, path) == 0)
 		return STATUS_OK;
 	e = e ? e : errno;
@@ -224,16 +243,55 @@ enum status table_save_filled(const char *path, const struct rules *rules, const
 	return error_set(err, STATUS_FAILURE, "--save '%s': %s", path, strerror(e ? e : EIO));
 }
 
-// Checks the header fields against the file's length; fills t.
-static enum status parse_header(struct table_map *t, const char *path, struct error *err)
+enum status table_save(const char *path, const struct rules *rules, const struct solution *s,
+		       const char *settings, struct error *err)
+{
+	return save(path, TABLE_VERSION_BLOCKS, rules, s, settings, fill_from, (void *)s, err);
+}
+
+enum status table_save_flat(const char *path, const struct rules *rules, const struct solution *s,
+			    const char *settings, struct error *err)
+{
+	return save(path, TABLE_VERSION_FLAT, rules, s, settings, fill_from, (void *)s, err);
+}
+
+enum status table_save_filled(const char *path, const struct rules *rules, const struct solution *s,
+			      const char *settings, table_fill fill, void *ctx, struct error *err)
+{
+	return save(path, TABLE_VERSION_BLOCKS, rules, s, settings, fill, ctx, err);
+}
+
+// The fields both formats share into t and t->sol (the sections are the format's).
+static void parse_common(struct table_map *t, const uint8_t *p, unsigned version)
+{
+	uint64_t f[H_COMMON];
+	for (int k = 0; k < H_COMMON; k++)
+		f[k] = le64_load(p + 16 + 8 * k);
+	uint64_t len = f[H_MAXREM_LEN] >> 32;
+	t->version = version;
+	t->size = f[H_SIZE];
+	t->reachable = f[H_REACHABLE];
+	t->count[VALUE_WIN] = f[H_WIN];
+	t->count[VALUE_LOSS] = f[H_LOSS];
+	t->count[VALUE_DRAW] = f[H_DRAW];
+	t->start = f[H_START];
+	t->max_remoteness = (unsigned)(uint32_t)f[H_MAXREM_LEN];
+	t->max_remoteness_at = f[H_MAXREM_AT];
+	if (len < TABLE_SETTINGS_MAX && len <= t->bytes - TABLE_HEADER_BYTES)
+		memcpy(t->settings, p + TABLE_HEADER_BYTES, len);
+	t->sol = (struct solution){.size = t->size, .overflow_count = f[H_OVERFLOW], .borrowed = true,
+				   .max_remoteness = t->max_remoteness, .max_remoteness_at = t->max_remoteness_at};
+	memcpy(t->sol.count, t->count, sizeof t->count);
+}
+
+// Format 1: the header's offsets against the file's length, the sections, the checksum of
+// the whole file and the overflow order.
+static enum status parse_flat(struct table_map *t, const char *path, struct error *err)
 {
 	const uint8_t *p = t->base;
-	uint64_t f[H_FIELDS], version = le64_load(p + 8);
+	uint64_t f[H_FIELDS];
 	for (int k = 0; k < H_FIELDS; k++)
 		f[k] = le64_load(p + 16 + 8 * k);
-	if ((uint32_t)version != TABLE_VERSION || version >> 32 != TABLE_INDEX_SCHEME)
-		return error_set(err, STATUS_BAD_INPUT, "'%s': format version %u, index scheme %u; this tool reads version %d, scheme %d",
-				 path, (unsigned)(uint32_t)version, (unsigned)(version >> 32), TABLE_VERSION, TABLE_INDEX_SCHEME);
 	uint64_t len = f[H_MAXREM_LEN] >> 32, n = f[H_SIZE];
 	// n < 2^60 keeps the offsets below 2^64; the overflow section is sized by subtraction,
 	// since 16 M + the offsets could wrap around to the file's length.
@@ -246,22 +304,34 @@ static enum status parse_header(struct table_map *t, const char *path, struct er
 	if (!sane)
 		return error_set(err, STATUS_BAD_INPUT, "'%s': truncated or damaged (its header does not match its %llu bytes)",
 				 path, (unsigned long long)t->bytes);
-	t->size = n;
-	t->reachable = f[H_REACHABLE];
-	t->count[VALUE_WIN] = f[H_WIN];
-	t->count[VALUE_LOSS] = f[H_LOSS];
-	t->count[VALUE_DRAW] = f[H_DRAW];
-	t->start = f[H_START];
-	t->max_remoteness = (unsigned)(uint32_t)f[H_MAXREM_LEN];
-	t->max_remoteness_at = f[H_MAXREM_AT];
-	memcpy(t->settings, p + f[H_SETTINGS], len);
-	t->settings[len] = '\0';
-	t->sol = (struct solution){.size = n, .values = p + f[H_VALUES], .remoteness = p + f[H_REMOTENESS],
-				   .overflow = p + f[H_OVERFLOW_AT], .overflow_count = f[H_OVERFLOW],
-				   .borrowed = true, .max_remoteness = t->max_remoteness,
-				   .max_remoteness_at = t->max_remoteness_at};
-	memcpy(t->sol.count, t->count, sizeof t->count);
+	t->sol.values = p + f[H_VALUES];
+	t->sol.remoteness = p + f[H_REMOTENESS];
+	t->sol.overflow = p + f[H_OVERFLOW_AT];
+	if (table_checksum(p, t->bytes - 8) != le64_load(p + t->bytes - 8))
+		return error_set(err, STATUS_BAD_INPUT, "'%s': checksum mismatch: the file is damaged", path);
+	for (uint64_t k = 1; k < t->sol.overflow_count; k++)
+		if (le64_load(t->sol.overflow + 16 * k) <= le64_load(t->sol.overflow + 16 * (k - 1)))
+			return error_set(err, STATUS_BAD_INPUT, "'%s': overflow entries out of order", path);
 	return STATUS_OK;
+}
+
+// Checks the magic, version and index scheme, then the format's own parts.
+static enum status parse(struct table_map *t, const char *path, struct error *err)
+{
+	uint64_t version = le64_load(t->base + 8);
+	unsigned v = (unsigned)(uint32_t)version;
+	if (memcmp(t->base, magic, 8) != 0)
+		return error_set(err, STATUS_BAD_INPUT, "'%s': not a solution table (no CHOPSTBL magic; CSV and JSONL exports are read by name)", path);
+	if ((v != TABLE_VERSION_FLAT && v != TABLE_VERSION_BLOCKS) || version >> 32 != TABLE_INDEX_SCHEME)
+		return error_set(err, STATUS_BAD_INPUT, "'%s': format version %u, index scheme %u; this tool reads versions %d and %d, scheme %d",
+				 path, v, (unsigned)(version >> 32), TABLE_VERSION_FLAT, TABLE_VERSION_BLOCKS, TABLE_INDEX_SCHEME);
+	parse_common(t, t->base, v);
+	if (v == TABLE_VERSION_FLAT)
+		return parse_flat(t, path, err);
+	enum status st = table_blocks_open(path, t->base, t->bytes, t->size, t->sol.overflow_count, &t->blocks,
+					   &t->sol.overflow, err);
+	t->sol.blocks = t->blocks;
+	return st;
 }
 
 static enum status map_file(const char *path, struct table_map *t, struct error *err)
@@ -293,24 +363,26 @@ enum status table_open(const char *path, struct table_map *out, struct error *er
 {
 	memset(out, 0, sizeof *out);
 	enum status st = map_file(path, out, err);
-	if (st != STATUS_OK)
-		return st;
-	if (memcmp(out->base, magic, 8) != 0)
-		st = error_set(err, STATUS_BAD_INPUT, "'%s': not a solution table (no CHOPSTBL magic; CSV and JSONL exports are read by name)", path);
-	else
-		st = parse_header(out, path, err);
-	if (st == STATUS_OK && table_checksum(out->base, out->bytes - 8) != le64_load(out->base + out->bytes - 8))
-		st = error_set(err, STATUS_BAD_INPUT, "'%s': checksum mismatch: the file is damaged", path);
-	for (uint64_t k = 1; st == STATUS_OK && k < out->sol.overflow_count; k++)
-		if (le64_load(out->sol.overflow + 16 * k) <= le64_load(out->sol.overflow + 16 * (k - 1)))
-			st = error_set(err, STATUS_BAD_INPUT, "'%s': overflow entries out of order", path);
+	if (st == STATUS_OK)
+		st = parse(out, path, err);
 	if (st != STATUS_OK)
 		table_close(out);
 	return st;
 }
 
+enum status table_load_whole(struct table_map *t, struct error *err)
+{
+	if (!t->blocks)
+		return STATUS_OK;
+	enum status st = table_blocks_whole(t->blocks, &t->sol.values, &t->sol.remoteness, err);
+	if (st == STATUS_OK)
+		t->sol.blocks = NULL;
+	return st;
+}
+
 void table_close(struct table_map *t)
 {
+	table_blocks_close(t->blocks);
 	if (t->base)
 		munmap((void *)t->base, t->bytes);
 	memset(t, 0, sizeof *t);

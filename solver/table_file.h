@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Saved solution tables (`solve --save`): a binary file holding the value and remoteness of
 // every position of a two-player game, for `show`, `play` and `graph --table` and for
-// `verify`. Little-endian throughout; the layout (README "Solution tables"):
-//   header, 128 bytes: magic "CHOPSTBL", u32 version (1), u32 index scheme (1: position.h's
-//     mixed-radix index), u64 size N (indexes), u64 reachable, u64 win, loss, draw counts,
-//     u64 start index, u32 max remoteness, u32 settings length L, u64 index where the max
-//     remoteness starts, u64 overflow count M, u64 section offsets: values, remoteness,
-//     overflow, settings; zero padding to 128;
+// `verify`. Little-endian throughout; README "Solution tables" has the layout byte by byte.
+// Both formats begin with the same 88 header bytes: magic "CHOPSTBL", u32 version (1 or 2),
+// u32 index scheme (1: position.h's mixed-radix index), u64 size N (indexes), u64 reachable,
+// u64 win, loss, draw counts, u64 start index, u32 max remoteness, u32 settings length L,
+// u64 index where the max remoteness starts, u64 overflow count M.
+// Format 1 (written by `solve --save-format 1`; read always): then u64 section offsets:
+//   values, remoteness, overflow, settings; zero padding to 128;
 //   settings: L bytes, describe_settings() of the rules (no NUL), zero-padded to 8;
 //   values: ceil(N / 4) bytes, position i in bits 2 (i % 4) and up of byte i / 4:
 //     0 unreachable, 1 win, 2 loss, 3 draw (for the player to move); zero-padded to 8;
@@ -14,7 +15,16 @@
 //     more (see overflow), 0 for a draw or an unreachable position; zero-padded to 8;
 //   overflow: M pairs (u64 index, u64 remoteness), ascending index, for remoteness >= 255;
 //   checksum: u64, table_checksum() of every byte before it.
-// Written to FILE.tmp and renamed; opened by mapping the file read-only.
+// Format 2 (the default): header bytes 88 on: u32 states per block B (2^18), u32 players (2),
+//   u64 stride (N), u64 blocks per section K = ceil(N / B), u64 offset of the first block,
+//   u64 file length; then the settings as in format 1; the index, 2K entries (u64 offset,
+//   u64 table_hash of the block's compressed bytes): K blocks of the values section, then K
+//   of the remoteness section; the overflow list as in format 1; u64 table_checksum() of all
+//   bytes before it; then the blocks in index order, back to back, each one zstd frame that
+//   decodes to the bytes of its section for indexes kB .. min(N, (k + 1) B) - 1 (a block
+//   ends where the next begins, the last at the file's end).
+// Written to FILE.tmp and renamed. Opened by mapping the file read-only: format 1 is checked
+// whole at open; format 2's meta part at open and each block whenever it is read.
 #ifndef CHOPSTICKS_SOLVER_TABLE_FILE_H
 #define CHOPSTICKS_SOLVER_TABLE_FILE_H
 
@@ -23,8 +33,10 @@
 
 #include "error.h"
 #include "retrograde.h"
+#include "table_blocks.h"
 
-#define TABLE_VERSION 1
+#define TABLE_VERSION_FLAT 1
+#define TABLE_VERSION_BLOCKS 2
 #define TABLE_INDEX_SCHEME 1
 #define TABLE_HEADER_BYTES 128
 #define TABLE_SETTINGS_MAX 4096
@@ -35,8 +47,11 @@ struct table_map {
 	uint64_t size, reachable, count[4], start, max_remoteness_at;
 	unsigned max_remoteness;
 	char settings[TABLE_SETTINGS_MAX];
-	// The sections are a solution's arrays as they are: sol borrows them from the mapping
-	// (and has the header's size, counts and longest line), for solution_value and the rest.
+	unsigned version;             // TABLE_VERSION_FLAT or TABLE_VERSION_BLOCKS
+	struct table_blocks *blocks;  // format 2: the block reader (sol reads through it)
+	// Format 1's sections are a solution's arrays as they are: sol borrows them from the
+	// mapping (and has the header's size, counts and longest line), for solution_value and
+	// the rest; format 2's sol reads through blocks until table_load_whole.
 	struct solution sol;
 };
 
@@ -46,25 +61,32 @@ struct table_map {
 // A change of any one word always changes it. Parallel, the same for any thread count.
 uint64_t table_checksum(const uint8_t *data, size_t len);
 
-// Saves the solved positions of s under rules to path (through path.tmp and a rename);
-// settings names the game (describe_settings). STATUS_FAILURE with the reason on I/O errors,
-// leaving no file behind.
+// Saves the solved positions of s under rules to path in format 2 (through path.tmp and a
+// rename); settings names the game (describe_settings). STATUS_FAILURE with the reason on
+// I/O errors, leaving no file behind. table_save_flat: the same in format 1.
 enum status table_save(const char *path, const struct rules *rules, const struct solution *s,
 		       const char *settings, struct error *err);
-// The same with the values and remoteness sections from fill (s gives the header fields and
+enum status table_save_flat(const char *path, const struct rules *rules, const struct solution *s,
+			    const char *settings, struct error *err);
+// table_save (format 2) with the values and remoteness sections from fill (s gives the header fields and
 // the overflow list; its values and remoteness may be NULL), for a solution that no process
 // holds whole (mpi/): fill(ctx, section, offset, most, &piece) points piece at the next bytes
 // of section (TABLE_VALUES, then TABLE_REMOTENESS) from offset on and returns how many, 1 ..
-// most. Called in file order, every byte of both sections exactly once, unless the file
-// cannot be created (then not at all).
+// most. Called in section order, every byte of both sections exactly once, unless the file
+// cannot be created (then not at all); each block is compressed as its bytes come.
 enum { TABLE_VALUES, TABLE_REMOTENESS };
-typedef uint64_t (*table_fill)(void *ctx, int section, uint64_t offset, uint64_t most, const uint8_t **piece);
 enum status table_save_filled(const char *path, const struct rules *rules, const struct solution *s,
 			      const char *settings, table_fill fill, void *ctx, struct error *err);
-// Maps path and checks it whole: magic, version, index scheme, sizes against the file's
-// length, the overflow order and the checksum. STATUS_BAD_INPUT naming what is wrong (not a
-// table, another version, truncated, checksum mismatch); STATUS_FAILURE on I/O errors.
+// Maps path and checks it: magic, version, index scheme, sizes against the file's length, the
+// overflow order and the checksum (format 1: of the whole file; format 2: of its header,
+// index and overflow list, the blocks being checked when read). STATUS_BAD_INPUT naming what
+// is wrong (not a table, another version, truncated, checksum mismatch); STATUS_FAILURE on
+// I/O errors.
 enum status table_open(const char *path, struct table_map *out, struct error *err);
+// Format 2: decodes and checks every block (in parallel) and points t->sol at the whole
+// sections, as format 1 has them (verify); nothing to do for format 1. STATUS_BAD_INPUT
+// naming the first damaged block.
+enum status table_load_whole(struct table_map *t, struct error *err);
 void table_close(struct table_map *t);
 
 // solution_value and solution_remoteness of t->sol.

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "chopsticks.h"
@@ -420,6 +421,45 @@ Test(api, strategies_keep_their_promise)
 	cr_expect_null(chop_strategy_build(s, "12x4", 0, &err));
 	cr_expect_null(chop_strategy_build(s, NULL, 2, &err));
 	chop_strategy_free(st);
+	chop_solution_free(s);
+	chop_game_free(g);
+}
+
+// Format 2: a damaged block is found when read (the table opens; a probe that needs the block
+// is refused naming it, one that does not is answered) and always by verify.
+Test(api, tables_damaged_block_refused_when_read)
+{
+	char path[256], code[64];
+	temp_path(path, sizeof path, "b.tbl");
+	chop_game *g = game_of("--hands 3 --rollover 5 --variant cutoff");
+	chop_solution *s = solved(g, 0);
+	chop_error err;
+	cr_assert_eq(chop_solution_save(s, path, &err), CHOP_OK, "%s", err.message);
+	struct stat st;
+	cr_assert_eq(stat(path, &st), 0);
+	flip_byte(path, (long)st.st_size - 3); // the last block: the remoteness section's
+	chop_solution *t = chop_table_open(path, g, &err);
+	cr_assert(t, "%s", err.message);
+	uint64_t win = UINT64_MAX, draw = UINT64_MAX;
+	for (uint64_t i = 0; i < chop_game_size(g); i++) {
+		chop_value v = chop_solution_value(s, i, 0, NULL);
+		win = v == CHOP_WIN && win == UINT64_MAX ? i : win;
+		draw = v == CHOP_DRAW && draw == UINT64_MAX ? i : draw;
+	}
+	cr_assert(win != UINT64_MAX && draw != UINT64_MAX);
+	chop_value v;
+	unsigned r;
+	chop_game_format(g, draw, code, sizeof code, NULL);
+	cr_expect_eq(chop_solution_probe(t, code, &v, &r, &err), CHOP_OK, "%s", err.message); // values only
+	cr_expect_eq(v, CHOP_DRAW);
+	chop_game_format(g, win, code, sizeof code, NULL);
+	cr_expect_eq(chop_solution_probe(t, code, &v, &r, &err), CHOP_BAD_INPUT);
+	cr_expect(strstr(err.message, "block 1") && strstr(err.message, "damaged"), "%s", err.message);
+	cr_expect_null(chop_solution_remoteness_bytes(t, NULL));
+	cr_expect_eq(chop_table_verify(path, NULL, &err), CHOP_BAD_INPUT);
+	cr_expect(strstr(err.message, "block 1"), "%s", err.message);
+	chop_solution_free(t);
+	unlink(path);
 	chop_solution_free(s);
 	chop_game_free(g);
 }

@@ -755,7 +755,7 @@ static void check_overflow(const struct instance *in, unsigned longest, uint64_t
 	for (uint64_t k = 0; k < s.overflow_count; k++)
 		per_side[le64_load(s.overflow + 16 * k) >= d->block]++;
 	const char *path = "/tmp/chopsticks-dense-overflow.tbl";
-	cr_assert_eq(table_save(path, rules, &s, "x", &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(table_save_flat(path, rules, &s, "x", &err), STATUS_OK, "%s", err.msg);
 	cr_assert_eq(table_open(path, &t, &err), STATUS_OK, "%s", err.msg);
 	cr_assert_eq(t.sol.overflow_count, s.overflow_count);
 	for (uint64_t i = 0; i < rules->size; i++) {
@@ -831,7 +831,7 @@ Test(dense, saved_table_matches_generic, .timeout = 120)
 				plan_drop_dense(&plan);
 			cr_assert_eq(retrograde_solve_plan(&plan, NULL, NULL, NULL, &s, &err), STATUS_OK, "%s: %s",
 				     name, err.msg);
-			cr_assert_eq(table_save(path[generic], rules, &s, name, &err), STATUS_OK, "%s", err.msg);
+			cr_assert_eq(table_save_flat(path[generic], rules, &s, name, &err), STATUS_OK, "%s", err.msg);
 			data[generic] = read_file(path[generic], &len[generic]);
 			unlink(path[generic]);
 			solution_free(&s);

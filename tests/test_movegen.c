@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // movegen.h against the naive oracle over EVERY index of small instances (all variants
 // alone and mixed, three players, uneven hands): children equal the oracle's successors,
-// parents equal the inverted children, terminal and winner agree. Plus hand-checked moves
+// parents equal the inverted children, terminal and winner agree; rules built light give the
+// same children. Plus hand-checked moves
 // and move descriptions from SPEC.md's standard game.
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -278,6 +279,24 @@ ParameterizedTestParameters(movegen, against_oracle)
 	return cr_make_param_array(struct instance, cases, sizeof cases / sizeof cases[0]);
 }
 
+// The rules built light (rules_build_light: each position's rows made when asked) give the
+// children the full rules' relations give, at every index.
+static void check_light(const struct instance *in, const struct graph *g, const char *name)
+{
+	struct rules *light = instance_rules_with(in, rules_build_light);
+	uint64_t *got = malloc((4 * light->max_moves + 64) * sizeof *got);
+	for (uint64_t x = 0; x < light->size; x++) {
+		size_t n = movegen_children(light, x, got), want = g->start[x + 1] - g->start[x];
+		cr_assert_leq(n, light->max_moves, "%s: %zu children > max_moves (light)", name, n);
+		cr_assert_eq(n, want, "%s: index %llu has %zu children light, %zu full", name, (unsigned long long)x, n, want);
+		for (size_t i = 0; i < n; i++)
+			cr_assert_eq(got[i], g->to[g->start[x] + i], "%s: child %zu of index %llu (light)", name, i,
+				     (unsigned long long)x);
+	}
+	free(got);
+	rules_free(light);
+}
+
 ParameterizedTest(struct instance *in, movegen, against_oracle, .timeout = 120)
 {
 	char name[128];
@@ -288,6 +307,7 @@ ParameterizedTest(struct instance *in, movegen, against_oracle, .timeout = 120)
 	struct graph g;
 	walk_children(rules, &game, &g, name);
 	check_parents(rules, &g, name);
+	check_light(in, &g, name);
 	free(g.start);
 	free(g.to);
 	rules_free(rules);

@@ -28,7 +28,7 @@ static void save_instance(const struct instance *in, struct saved *s)
 	cr_assert_eq(retrograde_solve(s->rules, NULL, NULL, &s->sol, &err), STATUS_OK, "%s", err.msg);
 	snprintf(s->path, sizeof s->path, "/tmp/chopsticks-table-%d.tbl", (int)getpid());
 	describe_settings(s->rules, settings, sizeof settings);
-	cr_assert_eq(table_save(s->path, s->rules, &s->sol, settings, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(table_save_flat(s->path, s->rules, &s->sol, settings, &err), STATUS_OK, "%s", err.msg);
 }
 
 static void saved_free(struct saved *s)
@@ -101,7 +101,7 @@ Test(table, remoteness_past_254_goes_to_overflow)
 	struct table_map t;
 	struct error err;
 	const char *path = "/tmp/chopsticks-table-overflow.tbl";
-	cr_assert_eq(table_save(path, rules, &sol, "x", &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(table_save_flat(path, rules, &sol, "x", &err), STATUS_OK, "%s", err.msg);
 	cr_assert_eq(table_open(path, &t, &err), STATUS_OK, "%s", err.msg);
 	cr_assert_eq(t.sol.overflow_count, 5);
 	for (unsigned k = 0; k < 7; k++) {

@@ -186,7 +186,7 @@ static void fixture_make(const struct instance *in, struct fixture *f)
 	cr_assert_eq(retrograde_solve(f->rules, NULL, NULL, &s, &err), STATUS_OK, "%s", err.msg);
 	describe_settings(f->rules, settings, sizeof settings);
 	snprintf(f->path, sizeof f->path, "/tmp/test_verify_fast.%ld.tbl", (long)getpid());
-	cr_assert_eq(table_save(f->path, f->rules, &s, settings, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(table_save_flat(f->path, f->rules, &s, settings, &err), STATUS_OK, "%s", err.msg);
 	solution_free(&s);
 	FILE *fp = fopen(f->path, "rb");
 	cr_assert(fp);

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Binary solution tables: `solve --save` then `show`, `play` and `graph --table` answer as
 # after solving; `verify` accepts the table; another game's table, a damaged one (one
-# flipped byte) and a truncated one are refused by show and failed by verify.
+# flipped byte: by show when it reads it) and a truncated one are refused by show and
+# failed by verify.
 source "$(dirname "$0")/lib/harness.sh"
 
 tbl=$_tmp/standard.tbl
@@ -38,15 +39,20 @@ expect_exit 0 -- solve --overflow cutoff --revive never --save "$_tmp/axes.tbl"
 expect_exit 2 -- show 1111 --table "$_tmp/axes.tbl"
 expect_exit 0 -- show 1111 --table "$_tmp/axes.tbl" --variant cutoff,transfers-only
 
-# One flipped byte (in the values, the remoteness, the header), and cuts.
+# One flipped byte (in the header, the settings, the blocks), and cuts. A block is checked
+# when read: show refuses it only when 1312 needs it (tables.sh plants one that it needs);
+# verify reads them all.
 size=$(stat -c %s "$tbl")
+first=$(od -An -t u8 -j 112 -N 8 "$tbl" | tr -d ' ')
 for at in 20 130 $((size / 2)) $((size - 3)); do
 	cp "$tbl" "$_tmp/flip.tbl"
 	printf '\x5a' | dd of="$_tmp/flip.tbl" bs=1 seek="$at" conv=notrunc status=none
 	cmp -s "$tbl" "$_tmp/flip.tbl" || {
-		expect_exit 2 -- show 1312 --table "$_tmp/flip.tbl"
-		expect_stderr_one_line
-		expect_stderr_match 'checksum|damaged|version'
+		if ((at < first)); then
+			expect_exit 2 -- show 1312 --table "$_tmp/flip.tbl"
+			expect_stderr_one_line
+			expect_stderr_match 'checksum|damaged|version'
+		fi
 		expect_exit 2 -- verify "$_tmp/flip.tbl"
 		expect_stdout_empty
 	}

@@ -55,8 +55,10 @@ static inline void instance_text(const struct instance *in, char *buf, size_t le
 	snprintf(buf + used, len - (size_t)used, " r=%u [%s]", in->rollover, in->variants);
 }
 
-// Builds enum/ rules for in; fails the test on any error.
-static inline struct rules *instance_rules(const struct instance *in)
+// Builds enum/ rules for in with build (rules_build or rules_build_light); fails the test on
+// any error.
+static inline struct rules *instance_rules_with(const struct instance *in,
+						enum status (*build)(const struct rules_spec *, struct rules **, struct error *))
 {
 	struct rules_spec spec = {0};
 	struct error err = {{0}};
@@ -68,8 +70,13 @@ static inline struct rules *instance_rules(const struct instance *in)
 		spec.hands[s] = in->hands[s];
 	cr_assert_eq(variants_parse_list(names, &spec.variants, &err), STATUS_OK, "%s", err.msg);
 	struct rules *rules = NULL;
-	cr_assert_eq(rules_build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(build(&spec, &rules, &err), STATUS_OK, "%s", err.msg);
 	return rules;
+}
+
+static inline struct rules *instance_rules(const struct instance *in)
+{
+	return instance_rules_with(in, rules_build);
 }
 
 static inline void instance_game(const struct instance *in, struct oracle_game *game)

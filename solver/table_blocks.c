@@ -1,0 +1,519 @@
+// SPDX-License-Identifier: MIT
+// Format 2 tables: writing the compressed blocks, checking the meta part at open, and the
+// block reader with its cache (see table_blocks.h; the layout is table_file.h's).
+#include "table_blocks.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zstd.h>
+
+#include "le64.h"
+#include "retrograde.h"
+#include "table_file.h"
+
+#define SLOTS 96            // decoded blocks kept: at most 96 x 256 KiB
+#define BATCH 32            // blocks compressed at once when writing
+#define STREAMS 2           // values, then remoteness
+#define NO_ENTRY UINT64_MAX
+
+// Header fields of format 2 past the common 88 bytes (table_file.h).
+enum { F2_BLOCK_AT = 88, F2_STRIDE_AT = 96, F2_COUNT_AT = 104, F2_FIRST_AT = 112, F2_LENGTH_AT = 120 };
+
+struct slot {
+	uint64_t entry, used; // index entry decoded here (NO_ENTRY: none), last use
+	uint8_t *data;
+};
+
+// Answers kept by table_blocks_prefetch: open addressing on the index, value | byte << 2.
+struct memo {
+	uint64_t *key;
+	uint16_t *answer;
+	size_t mask;
+};
+
+struct table_blocks {
+	const uint8_t *base, *index; // the mapped file; its 2K index entries (offset, hash)
+	uint64_t bytes, size, count; // file length, states, blocks per stream (K)
+	uint32_t states;             // per block (B)
+	pthread_mutex_t lock;
+	ZSTD_DCtx *dctx;
+	struct slot slot[SLOTS];
+	uint64_t clock, faults, bad_entry;
+	unsigned last;
+	struct memo memo;
+	uint8_t *whole[STREAMS];
+	char path[512];
+};
+
+static uint64_t round8(uint64_t v) { return (v + 7) / 8 * 8; }
+
+// Bytes of stream 0 (2-bit values) or 1 (remoteness bytes) for size states.
+static uint64_t stream_bytes(int stream, uint64_t size) { return stream ? size : (size + 3) / 4; }
+
+// Decoded bytes of index entry e (stream e / K, block e % K).
+static uint64_t entry_bytes(uint64_t size, uint64_t count, uint32_t states, uint64_t e)
+{
+	int stream = (int)(e / count);
+	uint64_t first = e % count * states, n = size - first < states ? size - first : states;
+	return stream_bytes(stream, n);
+}
+
+// Where the blocks start: after the header, settings, index, overflow and checksum.
+static uint64_t first_block_at(uint64_t settings_len, uint64_t count, uint64_t overflow)
+{
+	return TABLE_HEADER_BYTES + round8(settings_len) + 16 * STREAMS * count + 16 * overflow + 8;
+}
+
+// ---- Writing ------------------------------------------------------------------------------
+
+struct bwriter {
+	FILE *f;
+	uint64_t size, count, at; // states, blocks per stream, file offset of the next block
+	uint32_t states;
+	uint8_t *in, *out[BATCH];
+	size_t out_len[BATCH], bound;
+	uint8_t *index;           // 2K entries, filled as blocks are written
+	uint64_t entry;           // next entry
+	bool failed;
+};
+
+// Compresses the n blocks of stream bytes in w->in (block i at i * per, the last len bytes)
+// in parallel and writes them in order.
+static void put_batch(struct bwriter *w, size_t n, size_t per, size_t last)
+{
+	int fails = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : fails)
+	for (size_t i = 0; i < n; i++) {
+		size_t r = ZSTD_compress(w->out[i], w->bound, w->in + i * per, i + 1 < n ? per : last, TABLE_BLOCK_LEVEL);
+		fails += ZSTD_isError(r) != 0;
+		w->out_len[i] = ZSTD_isError(r) ? 0 : r;
+	}
+	if (fails)
+		w->failed = true, errno = ENOMEM;
+	for (size_t i = 0; i < n && !w->failed; i++) {
+		le64_store(w->index + 16 * w->entry, w->at);
+		le64_store(w->index + 16 * w->entry + 8, table_hash(w->out[i], w->out_len[i]));
+		w->entry++;
+		w->at += w->out_len[i];
+		if (fwrite(w->out[i], 1, w->out_len[i], w->f) != w->out_len[i])
+			w->failed = true;
+	}
+}
+
+// One stream, piece by piece from fill, cut into blocks of per bytes.
+static void put_stream(struct bwriter *w, int stream, table_fill fill, void *ctx)
+{
+	uint64_t length = stream_bytes(stream, w->size), per = stream_bytes(stream, w->states), held = 0;
+	for (uint64_t at = 0; at < length && !w->failed;) {
+		const uint8_t *piece;
+		uint64_t room = BATCH * per - held, n = fill(ctx, stream, at, length - at < room ? length - at : room, &piece);
+		memcpy(w->in + held, piece, n);
+		held += n;
+		at += n;
+		if (held == BATCH * per || at == length) {
+			size_t blocks = (held + per - 1) / per;
+			put_batch(w, blocks, per, held - (blocks - 1) * per);
+			held = 0;
+		}
+	}
+}
+
+static bool writer_init(struct bwriter *w, FILE *f, const struct solution *s)
+{
+	*w = (struct bwriter){.f = f, .size = s->size, .states = TABLE_BLOCK_STATES};
+	w->count = (s->size + w->states - 1) / w->states;
+	w->bound = ZSTD_compressBound(w->states);
+	w->in = malloc((size_t)BATCH * w->states);
+	w->index = calloc(STREAMS * w->count + 1, 16);
+	bool ok = w->in && w->index;
+	for (int i = 0; i < BATCH; i++)
+		ok = (w->out[i] = malloc(w->bound)) && ok;
+	return ok;
+}
+
+static void writer_free(struct bwriter *w)
+{
+	free(w->in);
+	free(w->index);
+	for (int i = 0; i < BATCH; i++)
+		free(w->out[i]);
+}
+
+// The meta part (header, settings, index, overflow, checksum), first bytes long.
+static bool put_meta(struct bwriter *w, const uint8_t *head, const struct solution *s, const char *settings,
+		     uint64_t first)
+{
+	uint8_t *meta = calloc(first, 1);
+	if (!meta)
+		return errno = ENOMEM, false;
+	uint64_t len = strlen(settings), at = TABLE_HEADER_BYTES + round8(len);
+	memcpy(meta, head, F2_BLOCK_AT);
+	le64_store(meta + 8, TABLE_VERSION_BLOCKS | (uint64_t)TABLE_INDEX_SCHEME << 32);
+	le64_store(meta + F2_BLOCK_AT, w->states | (uint64_t)2 << 32); // two players: one seat's values
+	le64_store(meta + F2_STRIDE_AT, s->size);
+	le64_store(meta + F2_COUNT_AT, w->count);
+	le64_store(meta + F2_FIRST_AT, first);
+	le64_store(meta + F2_LENGTH_AT, w->at);
+	memcpy(meta + TABLE_HEADER_BYTES, settings, len);
+	memcpy(meta + at, w->index, 16 * STREAMS * w->count);
+	at += 16 * STREAMS * w->count;
+	if (s->overflow_count)
+		memcpy(meta + at, s->overflow, 16 * s->overflow_count);
+	le64_store(meta + first - 8, table_checksum(meta, first - 8));
+	bool ok = fseek(w->f, 0, SEEK_SET) == 0 && fwrite(meta, 1, first, w->f) == first;
+	free(meta);
+	return ok;
+}
+
+int table_blocks_write(FILE *f, const uint8_t *head, const struct solution *s, const char *settings,
+		       table_fill fill, void *ctx)
+{
+	struct bwriter w;
+	bool ok = writer_init(&w, f, s);
+	uint64_t first = first_block_at(strlen(settings), w.count, s->overflow_count);
+	w.at = first;
+	if (!ok)
+		errno = ENOMEM;
+	else
+		ok = fseek(f, (long)first, SEEK_SET) == 0;
+	for (int stream = 0; ok && stream < STREAMS; stream++) {
+		put_stream(&w, stream, fill, ctx);
+		ok = !w.failed;
+	}
+	ok = ok && put_meta(&w, head, s, settings, first);
+	writer_free(&w);
+	return ok;
+}
+
+// ---- Opening -------------------------------------------------------------------------------
+
+static enum status damaged(struct error *err, const char *path, const char *what)
+{
+	return error_set(err, STATUS_BAD_INPUT, "'%s': truncated or damaged (%s)", path, what);
+}
+
+// The index entries: ascending offsets from the first block to the file's end.
+static bool index_sound(const struct table_blocks *b, uint64_t first)
+{
+	uint64_t prev = first;
+	for (uint64_t e = 0; e < STREAMS * b->count; e++) {
+		uint64_t off = le64_load(b->index + 16 * e);
+		if (off != prev && (e == 0 || off < prev))
+			return false;
+		prev = off;
+	}
+	return prev <= b->bytes;
+}
+
+static bool overflow_sound(const uint8_t *o, uint64_t m, uint64_t size)
+{
+	for (uint64_t k = 0; k < m; k++)
+		if (le64_load(o + 16 * k) >= size || (k && le64_load(o + 16 * k) <= le64_load(o + 16 * (k - 1))))
+			return false;
+	return true;
+}
+
+static struct table_blocks *reader_new(const char *path, const uint8_t *base, uint64_t bytes, uint64_t size)
+{
+	struct table_blocks *b = calloc(1, sizeof *b);
+	if (!b)
+		return NULL;
+	b->base = base;
+	b->bytes = bytes;
+	b->size = size;
+	b->bad_entry = NO_ENTRY;
+	snprintf(b->path, sizeof b->path, "%s", path);
+	for (unsigned i = 0; i < SLOTS; i++)
+		b->slot[i].entry = NO_ENTRY;
+	pthread_mutex_init(&b->lock, NULL);
+	if (!(b->dctx = ZSTD_createDCtx())) {
+		table_blocks_close(b);
+		return NULL;
+	}
+	return b;
+}
+
+enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t bytes, uint64_t size,
+			      uint64_t overflow_count, struct table_blocks **out, const uint8_t **overflow,
+			      struct error *err)
+{
+	uint64_t word = le64_load(base + F2_BLOCK_AT), stride = le64_load(base + F2_STRIDE_AT);
+	uint64_t count = le64_load(base + F2_COUNT_AT), first = le64_load(base + F2_FIRST_AT);
+	uint64_t length = le64_load(base + F2_LENGTH_AT), len = le64_load(base + 64) >> 32;
+	uint32_t states = (uint32_t)word;
+	*out = NULL;
+	if (length != bytes)
+		return error_set(err, STATUS_BAD_INPUT, "'%s': truncated or damaged (its header says %llu bytes, the file has %llu)",
+				 path, (unsigned long long)length, (unsigned long long)bytes);
+	// The sizes are bounded by the file's before the offsets are summed.
+	bool sane = states >= 4 && states <= (UINT32_C(1) << 24) && !(states & (states - 1)) && word >> 32 == 2 &&
+		    stride == size && size < (UINT64_C(1) << 60) && count == (size + states - 1) / states &&
+		    overflow_count <= size && overflow_count <= bytes / 16 && count <= bytes / 32 && len < TABLE_SETTINGS_MAX &&
+		    first == first_block_at(len, count, overflow_count) && first <= bytes;
+	if (!sane)
+		return damaged(err, path, "its header's fields do not fit together");
+	if (table_checksum(base, first - 8) != le64_load(base + first - 8))
+		return damaged(err, path, "the checksum of its header, index and overflow list does not match");
+	struct table_blocks *b = reader_new(path, base, bytes, size);
+	if (!b)
+		return error_set(err, STATUS_FAILURE, "'%s': out of memory", path);
+	b->count = count;
+	b->states = states;
+	b->index = base + TABLE_HEADER_BYTES + round8(len);
+	*overflow = b->index + 16 * STREAMS * count;
+	if (!index_sound(b, first) || !overflow_sound(*overflow, overflow_count, size)) {
+		table_blocks_close(b);
+		return damaged(err, path, "its index or overflow list is out of order");
+	}
+	*out = b;
+	return STATUS_OK;
+}
+
+void table_blocks_close(struct table_blocks *b)
+{
+	if (!b)
+		return;
+	for (unsigned i = 0; i < SLOTS; i++)
+		free(b->slot[i].data);
+	for (int k = 0; k < STREAMS; k++)
+		free(b->whole[k]);
+	free(b->memo.key);
+	free(b->memo.answer);
+	ZSTD_freeDCtx(b->dctx);
+	pthread_mutex_destroy(&b->lock);
+	free(b);
+}
+
+// ---- Reading -------------------------------------------------------------------------------
+
+// Decodes entry e into out (entry_bytes long) with dctx, checking its hash and its length.
+static bool decode(const struct table_blocks *b, ZSTD_DCtx *dctx, uint64_t e, uint8_t *out)
+{
+	uint64_t off = le64_load(b->index + 16 * e), hash = le64_load(b->index + 16 * e + 8);
+	uint64_t end = e + 1 < STREAMS * b->count ? le64_load(b->index + 16 * (e + 1)) : b->bytes;
+	uint64_t want = entry_bytes(b->size, b->count, b->states, e);
+	if (table_hash(b->base + off, end - off) != hash)
+		return false;
+	size_t got = ZSTD_decompressDCtx(dctx, out, want, b->base + off, end - off);
+	return !ZSTD_isError(got) && got == want;
+}
+
+static void fault(struct table_blocks *b, uint64_t e)
+{
+	b->faults++;
+	b->bad_entry = e;
+}
+
+// The decoded bytes of entry e (lock held), or NULL when the block is damaged.
+static const uint8_t *block(struct table_blocks *b, uint64_t e)
+{
+	struct slot *s = &b->slot[b->last];
+	if (s->entry != e) {
+		unsigned victim = 0;
+		for (unsigned i = 0; i < SLOTS && s->entry != e; i++) {
+			if (b->slot[i].entry == e)
+				b->last = i, s = &b->slot[i];
+			else if (b->slot[i].used < b->slot[victim].used)
+				victim = i;
+		}
+		if (s->entry != e) {
+			s = &b->slot[victim];
+			s->entry = NO_ENTRY;
+			s->used = 0;
+			if ((!s->data && !(s->data = malloc(b->states))) || !decode(b, b->dctx, e, s->data))
+				return fault(b, e), NULL;
+			s->entry = e;
+			b->last = victim;
+		}
+	}
+	s->used = ++b->clock;
+	return s->data;
+}
+
+static size_t memo_slot(const struct memo *m, uint64_t idx)
+{
+	size_t h = (size_t)(idx * UINT64_C(0x9E3779B97F4A7C15) >> 20) & m->mask;
+	while (m->key[h] != idx && m->key[h] != NO_ENTRY)
+		h = (h + 1) & m->mask;
+	return h;
+}
+
+// Value | remoteness byte << 2 of idx (lock held).
+static unsigned answer(struct table_blocks *b, uint64_t idx)
+{
+	if (b->memo.key) {
+		size_t h = memo_slot(&b->memo, idx);
+		if (b->memo.key[h] == idx)
+			return b->memo.answer[h];
+	}
+	uint64_t k = idx / b->states, i = idx % b->states;
+	const uint8_t *v = block(b, k);
+	unsigned value = v ? v[i / 4] >> (2 * (i % 4)) & 3 : VALUE_UNKNOWN;
+	if (value == VALUE_UNKNOWN || value == VALUE_DRAW) // remoteness 0: its block is not read
+		return value;
+	const uint8_t *r = block(b, b->count + k);
+	return r ? value | (unsigned)r[i] << 2 : VALUE_UNKNOWN;
+}
+
+enum value table_blocks_value(struct table_blocks *b, uint64_t idx)
+{
+	pthread_mutex_lock(&b->lock);
+	unsigned a = answer(b, idx);
+	pthread_mutex_unlock(&b->lock);
+	return (enum value)(a & 3);
+}
+
+uint8_t table_blocks_rem_byte(struct table_blocks *b, uint64_t idx)
+{
+	pthread_mutex_lock(&b->lock);
+	unsigned a = answer(b, idx);
+	pthread_mutex_unlock(&b->lock);
+	return (uint8_t)(a >> 2);
+}
+
+static int by_index(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, c = *(const uint64_t *)y;
+	return (a > c) - (a < c);
+}
+
+// idx[0 .. n) in index order: pairs (index, position in idx); NULL when out of memory.
+static uint64_t *sorted_pairs(const uint64_t *idx, size_t n)
+{
+	uint64_t *pair = malloc((n ? n : 1) * 2 * sizeof *pair);
+	if (!pair)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		pair[2 * i] = idx[i], pair[2 * i + 1] = i;
+	qsort(pair, n, 2 * sizeof *pair, by_index);
+	return pair;
+}
+
+void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem)
+{
+	uint64_t *pair = sorted_pairs(idx, n);
+	pthread_mutex_lock(&b->lock);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = pair ? pair[2 * k + 1] : k;
+		unsigned a = answer(b, idx[i]);
+		if (values)
+			values[i] = (uint8_t)(a & 3);
+		if (rem)
+			rem[i] = (uint8_t)(a >> 2);
+	}
+	pthread_mutex_unlock(&b->lock);
+	free(pair);
+}
+
+void table_blocks_forget(struct table_blocks *b)
+{
+	pthread_mutex_lock(&b->lock);
+	free(b->memo.key);
+	free(b->memo.answer);
+	b->memo = (struct memo){0};
+	pthread_mutex_unlock(&b->lock);
+}
+
+int table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n)
+{
+	table_blocks_forget(b);
+	size_t room = 16;
+	while (room < 2 * n)
+		room *= 2;
+	struct memo m = {malloc(room * sizeof *m.key), malloc(room * sizeof *m.answer), room - 1};
+	uint8_t *v = malloc(n ? n : 1), *r = malloc(n ? n : 1);
+	bool ok = m.key && m.answer && v && r;
+	if (ok) {
+		memset(m.key, 0xff, room * sizeof *m.key);
+		table_blocks_many(b, idx, n, v, r);
+		for (size_t i = 0; i < n; i++) {
+			size_t h = memo_slot(&m, idx[i]);
+			m.key[h] = idx[i];
+			m.answer[h] = (uint16_t)(v[i] | r[i] << 2);
+		}
+		pthread_mutex_lock(&b->lock);
+		b->memo = m;
+		pthread_mutex_unlock(&b->lock);
+	} else {
+		free(m.key), free(m.answer);
+	}
+	free(v), free(r);
+	return ok;
+}
+
+uint64_t table_blocks_faults(struct table_blocks *b)
+{
+	pthread_mutex_lock(&b->lock);
+	uint64_t faults = b->faults;
+	pthread_mutex_unlock(&b->lock);
+	return faults;
+}
+
+int table_blocks_damage(struct table_blocks *b, uint64_t *seen, struct error *err)
+{
+	pthread_mutex_lock(&b->lock);
+	uint64_t faults = b->faults, e = b->bad_entry;
+	pthread_mutex_unlock(&b->lock);
+	if (faults == *seen)
+		return 0;
+	*seen = faults;
+	uint64_t k = e % b->count, from = k * b->states, to = from + b->states < b->size ? from + b->states : b->size;
+	error_set(err, STATUS_BAD_INPUT, "'%s': block %llu (the %s of indexes %llu to %llu) is damaged: its checksum or its length does not match",
+		  b->path, (unsigned long long)e, e < b->count ? "values" : "remoteness", (unsigned long long)from,
+		  (unsigned long long)(to - 1));
+	return 1;
+}
+
+// Decodes every entry into b->whole (lock held); the smallest damaged entry, or NO_ENTRY.
+static uint64_t decode_all(struct table_blocks *b)
+{
+	uint64_t bad = NO_ENTRY, entries = STREAMS * b->count;
+#pragma omp parallel
+	{
+		ZSTD_DCtx *dctx = ZSTD_createDCtx();
+		uint64_t mine = NO_ENTRY;
+#pragma omp for schedule(dynamic, 4)
+		for (uint64_t e = 0; e < entries; e++) {
+			int stream = (int)(e / b->count);
+			uint8_t *out = b->whole[stream] + stream_bytes(stream, e % b->count * b->states);
+			if (mine == NO_ENTRY && (!dctx || !decode(b, dctx, e, out)))
+				mine = e;
+		}
+#pragma omp critical(table_blocks_bad)
+		bad = mine < bad ? mine : bad;
+		ZSTD_freeDCtx(dctx);
+	}
+	return bad;
+}
+
+enum status table_blocks_whole(struct table_blocks *b, const uint8_t **values, const uint8_t **remoteness,
+			       struct error *err)
+{
+	enum status st = STATUS_OK;
+	pthread_mutex_lock(&b->lock);
+	if (!b->whole[0]) {
+		for (int k = 0; k < STREAMS; k++)
+			b->whole[k] = malloc(stream_bytes(k, b->size) + 1);
+		uint64_t bad = b->whole[0] && b->whole[1] ? decode_all(b) : NO_ENTRY - 1;
+		if (bad != NO_ENTRY) {
+			for (int k = 0; k < STREAMS; k++)
+				free(b->whole[k]), b->whole[k] = NULL;
+			if (bad == NO_ENTRY - 1)
+				st = error_set(err, STATUS_FAILURE, "'%s': out of memory", b->path);
+			else
+				fault(b, bad);
+		}
+	}
+	pthread_mutex_unlock(&b->lock);
+	if (st == STATUS_OK && !b->whole[0]) {
+		uint64_t seen = 0;
+		table_blocks_damage(b, &seen, err);
+		st = STATUS_BAD_INPUT;
+	}
+	*values = b->whole[0];
+	*remoteness = b->whole[1];
+	return st;
+}

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// Format 2 of saved solution tables (table_file.h, README "Solution tables"): the values and
+// the remoteness bytes in independently compressed blocks (zstd), each with its own hash,
+// checked every time it is read; a block reader that decodes only the blocks a query needs and
+// keeps the last ones decoded (about 24 MiB), so that a table answers a probe without reading
+// the rest of the file. Internal to table_file.c and
+// retrograde.h's solution_value, which reads through a reader when the solution has one.
+#ifndef CHOPSTICKS_SOLVER_TABLE_BLOCKS_H
+#define CHOPSTICKS_SOLVER_TABLE_BLOCKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cell.h"
+#include "error.h"
+
+// States per block (a power of two, a multiple of 4): chosen by measurement on the 8-hand
+// table (README "Solution tables": 2^16 gave 0.085 bytes per position, 2^18 0.068, 2^20
+// 0.052, decoding in 0.08, 0.17 and 0.62 ms).
+#define TABLE_BLOCK_STATES (UINT32_C(1) << 18)
+#define TABLE_BLOCK_LEVEL 3 // zstd level
+
+struct table_blocks;
+struct solution;
+
+// The hash of len bytes (a format 2 block's compressed bytes, a chunk of table_checksum):
+// words mixed from h = len (table_file.c); a change of any one word always changes it.
+uint64_t table_hash(const uint8_t *data, size_t len);
+
+// Writes the format 2 file of s to f (opened for writing, empty): meta (header, settings,
+// index, overflow, checksum; head holds the header's first 88 bytes, as format 1's) and the
+// blocks, streamed from fill as table_save_filled describes. False with errno on failure.
+// fill(ctx, section, offset, most, &piece): table_file.h.
+typedef uint64_t (*table_fill)(void *ctx, int section, uint64_t offset, uint64_t most, const uint8_t **piece);
+int table_blocks_write(FILE *f, const uint8_t *head, const struct solution *s, const char *settings,
+		       table_fill fill, void *ctx);
+
+// Checks the format 2 file mapped at base (bytes long; the header's common fields already
+// parsed into size and overflow_count) and builds its reader: header fields, the file's
+// length, the index, the overflow order and the checksum of all that. Block contents are
+// checked when read. STATUS_BAD_INPUT naming what is wrong; STATUS_FAILURE (memory).
+enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t bytes, uint64_t size,
+			      uint64_t overflow_count, struct table_blocks **out, const uint8_t **overflow,
+			      struct error *err);
+void table_blocks_close(struct table_blocks *b);
+
+// Every block decoded and checked (in parallel, once; kept until close): the values and the
+// remoteness bytes of format 1. STATUS_BAD_INPUT naming the first damaged block.
+enum status table_blocks_whole(struct table_blocks *b, const uint8_t **values, const uint8_t **remoteness,
+			       struct error *err);
+
+// The value and remoteness byte of idx (< size), from its block; thread-safe. A damaged
+// block gives VALUE_UNKNOWN and 0 and is counted (table_blocks_damage).
+enum value table_blocks_value(struct table_blocks *b, uint64_t idx);
+uint8_t table_blocks_rem_byte(struct table_blocks *b, uint64_t idx);
+// Both for idx[0 .. n) (any order; sorted internally so that each block is decoded once):
+// values[i] an enum value, rem[i] the remoteness byte (either may be NULL).
+void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem);
+// Answers for idx[0 .. n) looked up now, block by block, and kept for the lookups that follow
+// until table_blocks_forget (a batch of queries whose positions are known up front).
+// False when out of memory (the lookups then go to the blocks one by one).
+int table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n);
+void table_blocks_forget(struct table_blocks *b);
+
+// Damaged blocks read so far (table_blocks_faults); when it grows past *seen, err names the last one, *seen is
+// updated and the result is true.
+int table_blocks_damage(struct table_blocks *b, uint64_t *seen, struct error *err);
+uint64_t table_blocks_faults(struct table_blocks *b);
+
+#endif

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Format 2 tables (compressed blocks): `show --table` answers as a solve without a table,
+# one code or many from standard input; a flipped byte is caught where it lies (header or
+# index at open, a block when read, every block by verify); cuts are refused at open; a table
+# of another game is refused; a format 1 table made by chopsticks before format 2
+# (tests/data/standard_format1.tbl) still answers, and converts both ways; a CSV export with
+# CR LF line ends reads as the same table.
+source "$(dirname "$0")/lib/harness.sh"
+
+game=(--hands 4 --rollover 10) # 511,225 indexes: two blocks per section
+tbl=$_tmp/t.tbl
+expect_exit 0 -- solve "${game[@]}" --save "$tbl"
+expect_exit 0 -- verify "$tbl"
+
+# u64 at byte offset $2 of file $1.
+u64() { od -An -t u8 -j "$2" -N 8 "$1" | tr -d ' '; }
+# Flips byte $2 of a copy of $tbl into $1.
+flip() {
+	cp "$tbl" "$1"
+	local old
+	old=$(od -An -t u1 -j "$2" -N 1 "$1" | tr -d ' ')
+	printf %b "\\x$(printf %02x $((old ^ 0x5a)))" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
+}
+
+# Answers against a solve from the position itself (no table): one code at a time, and as
+# JSON lines from standard input (with a bad line and an unreachable code among them).
+codes=(11111111 12341111 99992355 11115555 43211234)
+want=
+for code in "${codes[@]}"; do
+	expect_exit 0 -- show "$code" "${game[@]}"
+	solved=$stdout
+	expect_exit 0 -- show "$code" "${game[@]}" --table "$tbl"
+	if [[ $stdout == "$solved" ]]; then pass; else fail "show $code --table differs from show $code" "$stdout"; fi
+	expect_exit 0 -- show "$code" "${game[@]}" --format json
+	want+=$stdout$'\n'
+done
+printf '%s\n' "${codes[@]}" >"$_tmp/codes"
+expect_exit_sh 0 '"$BIN" show --table "'"$tbl"'" --hands 4 --rollover 10 - <"'"$_tmp/codes"'"'
+if [[ $stdout$'\n' == "$want" ]]; then pass; else fail "show - differs from show CODE --format json" "$stdout"; fi
+printf '11111111\r\nxyz\n00000000\n11111111' >"$_tmp/mixed"
+expect_exit_sh 0 '"$BIN" show --table "'"$tbl"'" --hands 4 --rollover 10 - <"'"$_tmp/mixed"'"'
+lines=$(jq -c '[.position, .error != null]' <<<"$stdout" | tr '\n' ' ')
+if [[ $lines == '["11111111",false] [null,true] [null,true] ["11111111",false] ' ]]; then pass; else fail "error lines" "$lines"; fi
+expect_exit 2 -- show - "${game[@]}"
+expect_stderr_match 'needs --table'
+
+# A table of another game, with the same index space.
+expect_exit 2 -- show 11111111 --hands 4 --rollover 10 --overflow cutoff --table "$tbl"
+expect_stderr_match 'another game'
+
+# The meta part: header, settings, index, overflow list, then the checksum of all that.
+len=$(( $(u64 "$tbl" 64) >> 32 ))
+index_at=$((128 + (len + 7) / 8 * 8))
+count=$(u64 "$tbl" 104)
+first=$(u64 "$tbl" 112)
+for at in 20 100 $((index_at + 8)) $((index_at + 16 * count)) $((first - 3)); do
+	flip "$_tmp/flip.tbl" "$at"
+	expect_exit 2 -- show 11111111 "${game[@]}" --table "$_tmp/flip.tbl"
+	expect_stderr_one_line
+	expect_stderr_match 'damaged|checksum|version|another game'
+	expect_exit 2 -- verify "$_tmp/flip.tbl"
+done
+
+# A block: the remoteness of indexes 0 .. 2^18 - 1 (index entry K). The start (index 0 here,
+# a code of ones) needs it; show names it, show - answers that line with the error, verify
+# refuses the table.
+block=$(u64 "$tbl" $((index_at + 16 * count)))
+next=$(u64 "$tbl" $((index_at + 16 * count + 16)))
+flip "$_tmp/block.tbl" $(((block + next) / 2))
+expect_exit 2 -- show 11111111 "${game[@]}" --table "$_tmp/block.tbl"
+expect_stderr_one_line
+expect_stderr_match "block $count \\(the remoteness of indexes 0 to 262143\\) is damaged"
+expect_exit_sh 0 'printf "11111111\n" | "$BIN" show --table "'"$_tmp/block.tbl"'" --hands 4 --rollover 10 -'
+expect_stdout_match "\"error\":\".*block $count .*damaged"
+expect_exit 2 -- verify "$_tmp/block.tbl"
+expect_stderr_match "block $count "
+expect_exit 2 -- verify "$_tmp/block.tbl" --save "$_tmp/never.tbl"
+if [[ ! -e $_tmp/never.tbl ]]; then pass; else fail "a damaged table was converted"; fi
+
+# Cuts: in the header, the index, the first block, the last byte.
+size=$(stat -c %s "$tbl")
+for cut in 60 $((index_at + 20)) $((first + 10)) $((size - 1)); do
+	head -c "$cut" "$tbl" >"$_tmp/cut.tbl"
+	expect_exit 2 -- show 11111111 "${game[@]}" --table "$_tmp/cut.tbl"
+	expect_stderr_match 'truncated|too short'
+	expect_exit 2 -- verify "$_tmp/cut.tbl"
+done
+
+# Format 1, written by chopsticks before format 2 (standard rules), answers as a solve does,
+# verifies, and converts to format 2 and back to the same bytes.
+f1=$(dirname "$0")/../data/standard_format1.tbl
+for code in 1111 1312 0401; do
+	expect_exit 0 -- show "$code"
+	solved=$stdout
+	expect_exit 0 -- show "$code" --table "$f1"
+	if [[ $stdout == "$solved" ]]; then pass; else fail "show $code --table (format 1) differs from show $code" "$stdout"; fi
+done
+expect_exit 0 -- verify "$f1" --save "$_tmp/f2.tbl"
+expect_exit 0 -- verify "$_tmp/f2.tbl" --save "$_tmp/f1.tbl" --save-format 1
+if cmp -s "$f1" "$_tmp/f1.tbl"; then pass; else fail "format 1 -> 2 -> 1 changed the file"; fi
+expect_exit 0 -- solve --save "$_tmp/std.tbl"
+if cmp -s "$_tmp/f2.tbl" "$_tmp/std.tbl"; then pass; else fail "the conversion differs from solve --save"; fi
+expect_refused "--save-format '3'" -- verify "$f1" --save "$_tmp/x.tbl" --save-format 3
+
+# A CSV export with CR LF line ends (as a spreadsheet writes it back) is the same table.
+expect_exit 0 -- solve --export "$_tmp/std.csv"
+sed 's/$/\r/' "$_tmp/std.csv" >"$_tmp/crlf.csv"
+expect_exit 0 -- show 1312 --table "$_tmp/std.csv"
+plain=$stdout
+expect_exit 0 -- show 1312 --table "$_tmp/crlf.csv"
+if [[ $stdout == "$plain" ]]; then pass; else fail "a CR LF export reads differently" "$stdout"; fi
+
+finish
