@@ -123,7 +123,8 @@ frontier_cells() {
 # counts solved), wins, draws, losses, first_loss (the least hand count lost), loss_from (the
 # least from which every larger one solved is lost; none if the largest is not),
 # largest_hands, remoteness_at_largest, remoteness_steps (how much the remoteness grows from
-# each hand count of that run of losses to the next, comma-separated), step (2(r - 1)),
+# each hand count of that run of losses to the next solved, per hand, comma-separated),
+# step (2(r - 1)),
 # step_from (the least hand count of that run from which every step is step; empty when none),
 # steps_off (the hand counts h of the run, h > loss_from, whose step from h - 1 is not step),
 # next (the first hand count not solved: where an observation could fail next).
@@ -159,14 +160,21 @@ frontier_summary() {
 					else if (val[hh, rr] == "draw") d = d " " hh
 					else { l = l " " hh; if (first == "") first = hh }
 				}
-				for (hh = top[rr]; ((hh, rr) in val) && val[hh, rr] == "loss"; hh--) from = hh
+				for (hh = top[rr]; hh >= low[rr]; hh--) {
+					if (!((hh, rr) in val)) continue
+					if (val[hh, rr] != "loss") break
+					from = hh
+				}
 				step = 2 * (rr - 1)
 				if (from != "") {
+					prev = from
 					for (hh = from + 1; hh <= top[rr]; hh++) {
-						s = rem[hh, rr] - rem[hh - 1, rr]
+						if (!((hh, rr) in val)) continue
+						s = (rem[hh, rr] - rem[prev, rr]) / (hh - prev)
 						steps = steps (steps == "" ? "" : ", ") s
 						if (s != step) { off = off " " hh; stepfrom = "" }
-						else if (stepfrom == "") stepfrom = hh - 1
+						else if (stepfrom == "") stepfrom = prev
+						prev = hh
 					}
 				}
 				print rr "," csv_quote(ranges(all)) "," csv_quote(ranges(w)) "," csv_quote(ranges(d)) "," \
@@ -204,6 +212,17 @@ hands_csv() {
 		done
 	done
 	rm -f "$tmp"
+}
+
+# simple_rule_csv R:N...: scripts/simple_rule.py at rollover R, hands up to N, one row each
+# under one header; fails when the rule and the solver disagree anywhere.
+simple_rule_csv() {
+	local spec out
+	for spec in "$@"; do
+		out=$(scripts/simple_rule.py --binary "$BIN" --rollover "${spec%%:*}" --hands "${spec#*:}") ||
+			return 1
+		if [[ $spec == "$1" ]]; then echo "$out"; else tail -n +2 <<<"$out"; fi
+	done
 }
 
 # hands_pivot HANDS_CSV ROLLOVER: the labels of one rollover as a table, a (first player's
@@ -255,10 +274,12 @@ hands_summary() {
 }
 
 # bench_rounded BENCH_CSV: scripts/bench's rows as the paper prints them: the command, the
-# threads, the median time to 3 significant digits (seconds), the peak memory in the unit
+# threads, the median time to 3 significant digits (seconds), the same time as it is read
+# (time: 2 significant digits in ms below a second, 3 in s below 100 s, else 3 in min), the
+# peak memory in the unit
 # that fits (3 significant digits), positions per second and moves per second per thread to
 # 2 significant digits, bytes per position to 2, and the number of timed runs; with the case
-# name as the key for facts: case,command,threads,time_s,peak,positions,positions_per_s,
+# name as the key for facts: case,command,threads,time_s,time,peak,positions,positions_per_s,
 # moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs
 bench_rounded() {
 	awk "$CSV_AWK$SIG_AWK"'
@@ -269,6 +290,13 @@ bench_rounded() {
 			if (m >= 9.95) { m /= 10; e++ }
 			return sprintf("%.1fe%d", m, e)
 		}
+		function duration(t) {
+			if (t == "") return ""
+			t += 0
+			if (t < 1) return sig(t * 1000, 2) " ms"
+			if (t < 100) return sig(t, 3) " s"
+			return sig(t / 60, 3) " min"
+		}
 		function mem(kib) {
 			if (kib == "") return ""
 			kib += 0
@@ -278,11 +306,11 @@ bench_rounded() {
 		}
 		{ sub(/\r$/, "") }
 		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i
-			print "case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs"; next }
+			print "case,command,threads,time_s,time,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs"; next }
 		{
 			split_csv($0, f)
 			c = f[col["command"]]; sub(/ --threads [0-9]+$/, "", c)
-			print csv_quote(f[col["case"]]) "," csv_quote(c) "," f[col["threads"]] "," sig(f[col["median_s"]], 3) "," \
+			print csv_quote(f[col["case"]]) "," csv_quote(c) "," f[col["threads"]] "," sig(f[col["median_s"]], 3) "," duration(f[col["median_s"]]) "," \
 				mem(f[col["peak_rss_kib"]]) "," sci(f[col["positions"]]) "," sci(f[col["positions_per_s"]]) "," \
 				sci(f[col["moves_per_s_per_core"]]) "," sig(f[col["bytes_per_position"]], 2) "," \
 				("file_bytes_per_position" in col ? sig(f[col["file_bytes_per_position"]], 3) : "") "," \
