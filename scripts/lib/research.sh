@@ -185,6 +185,57 @@ frontier_summary() {
 		}' "$1"
 }
 
+# frontier_remoteness FRONTIER_CSV: the start's remoteness by hands (2 or more: one hand is
+# the forced game) and rollover, for the plot of one line per rollover: hands,r = 2,...
+# (empty: a draw, or not solved).
+frontier_remoteness() {
+	local tmp=build/reproduce-remoteness.csv
+	awk -F, 'NR == 1 || $1 >= 2' "$1" >"$tmp" || return 1
+	scripts/csv_util pivot "$tmp" hands rollover remoteness 'r = ' || return 1
+	rm -f "$tmp"
+}
+
+# frontier_compare NAME FRONTIER_CSV OTHER_CSV: the instances solved in both (hands and
+# rollover) and whether their labels (value and remoteness) agree: rules (NAME, the other
+# file's rules),both,same,differ (the instances
+# that differ, "h/r" space-separated),same_from (the least hand count from which every
+# instance in both agrees; none when the largest differs).
+frontier_compare() {
+	awk -v name="$1" "$CSV_AWK"'
+		{ sub(/\r$/, "") }
+		FNR == 1 { n = split_csv($0, h); for (i in col) delete col; for (i = 1; i <= n; i++) col[h[i]] = i; file++; next }
+		{
+			split_csv($0, f); k = f[col["hands"]] + 0 SUBSEP f[col["rollover"]] + 0
+			if (file == 1) { a[k] = f[col["label"]]; next }
+			if (!(k in a)) next
+			both++; split(k, hr, SUBSEP)
+			if (a[k] == f[col["label"]]) { same++; if (hr[1] > top) top = hr[1] }
+			else { d[++nd] = hr[1] "/" hr[2]; if (hr[1] > worst) worst = hr[1]; if (hr[1] > top) top = hr[1] }
+		}
+		END {
+			list = ""; for (i = 1; i <= nd; i++) list = list (i > 1 ? " " : "") d[i]
+			print "rules,both,same,differ,same_from"
+			print name "," both + 0 "," same + 0 "," list "," (nd == 0 ? 1 : worst < top ? worst + 1 : "none")
+		}' "$2" "$3"
+}
+
+# frontier_seats FRONTIER_CSV: over the instances of a frontier of three or more players
+# (column seats: every seat's label), how many there are and in how many every seat loses
+# its duel (no player can force a win against all the others): players,instances,
+# every_seat_loses,other (the instances where some seat does not lose, "h/r" space-separated).
+frontier_seats() {
+	awk "$CSV_AWK"'
+		{ sub(/\r$/, "") }
+		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
+		{
+			split_csv($0, f); total++; m = split(f[col["seats"]], s, " ")
+			lost = 1; for (i = 1; i <= m; i++) if (s[i] !~ /^L/) lost = 0
+			if (lost) all++; else other = other (other == "" ? "" : " ") f[col["hands"]] "/" f[col["rollover"]]
+			players = m
+		}
+		END { print "players,instances,every_seat_loses,other"; print players "," total + 0 "," all + 0 "," other }' "$1"
+}
+
 # hands_csv VARIANTS HANDS ROLLOVER...: the first player holding a hands and the second b,
 # for a and b in HANDS (A-B), at each ROLLOVER (n + 1 for n-fingered hands), under the
 # variants VARIANTS (empty: the standard rules; attacks-only,cutoff: Simple Chopsticks):

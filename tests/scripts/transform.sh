@@ -155,6 +155,12 @@ check "frontier_summary (step_from after the last step off)" $'rollover,solved,w
 printf 'hands,rollover,value,remoteness\n2,3,draw,\n3,3,loss,9\n5,3,loss,17\n6,3,loss,21\n' >"$tmp/fr5.csv"
 check "frontier_summary (a hand count not solved: the growth per hand across it)" $'rollover,solved,wins,draws,losses,first_loss,loss_from,largest_hands,remoteness_at_largest,remoteness_steps,step,step_from,steps_off,next\n3,"2-3, 5-6",,2,"3, 5-6",3,3,6,21,"4, 4",4,3,,7' \
 	frontier_summary "$tmp/fr5.csv"
+printf 'hands,rollover,label\n1,3,L2\n2,3,D\n3,3,L9\n' >"$tmp/fa.csv"
+printf 'hands,rollover,label\n1,3,W3\n3,3,L9\n4,3,L11\n' >"$tmp/fb.csv"
+check "frontier_compare (only instances in both)" $'rules,both,same,differ,same_from\ncutoff,2,1,1/3,2' \
+	frontier_compare cutoff "$tmp/fa.csv" "$tmp/fb.csv"
+printf 'hands,rollover,seats\n1,2,L3 L3 L2\n2,2,L6 W4 D\n' >"$tmp/fs.csv"
+check "frontier_seats" $'players,instances,every_seat_loses,other\n3,2,1,2/2' frontier_seats "$tmp/fs.csv"
 check "frontier_instances (smallest first: C(h + r - 1, h))" $'1 2\n2 2\n1 5\n1 10\n2 5\n2 10' \
 	frontier_instances 10:1-2 2:1-2 5:1-2
 check "frontier_options (3 players, cutoff)" $'--players\n3\n--hands\n4\n--rollover\n6\n--variant\ncutoff' \
