@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `chopsticks variants`: every named variant with its exact rule and its axis settings,
-// expanded from enum/variants.def (text, csv or json).
+// expanded from enum/variants.def (text, csv or json), then the rules of the source
+// article's variant list that are not modelled, each with the reason (text and json).
 #include <stdio.h>
 #include <string.h>
 
@@ -18,7 +19,9 @@ static const char help[] =
 	"(transfers-only,divisions-only; halves,halves-odd); such a mix is refused. Split\n"
 	"variants with attacks-only are accepted and have no effect (there are no splits).\n"
 	"Text wraps the summaries and rules to the terminal width ($COLUMNS, else the terminal's,\n"
-	"80 when not a terminal). CSV columns: name,players,axes,summary,rule. JSON: {\"variants\":[{name,players,axes,summary,rule}]}.\n"
+	"80 when not a terminal). CSV columns: name,players,axes,summary,rule. JSON: {\"variants\":[{name,players,axes,summary,rule}],\n"
+	"\"not_modelled\":[{name,why}]}. Text and JSON end with the rules of the source article's\n"
+	"variant list that are not modelled, and why (CSV lists the modelled variants only).\n"
 	"  --axes    list the rule axes instead: each can be set directly (--overflow cutoff);\n"
 	"            the first value is the standard rule (CSV: axis,values)\n";
 
@@ -60,6 +63,18 @@ static int print_axes(enum format format)
 	return 0;
 }
 
+// The source article's variants that no setting of the rules can express.
+static const struct {
+	const char *name, *why;
+} not_modelled[] = {
+	{"wet-jackson",
+	 "The one rule of the source article's variant list that depends on a player's body, not "
+	 "on the position: what it allows turns on the player's own hands themselves, which a "
+	 "position (the fingers each hand shows, and who moves) does not record. A solver works "
+	 "on positions only, so no rule setting and no solver can model it."},
+};
+enum { NOT_MODELLED = sizeof not_modelled / sizeof not_modelled[0] };
+
 static const char *const need_text[] = {"any", "2", "3+"};
 static const char *const keys[] = {"name", "players", "axes", "summary", "rule"};
 
@@ -84,6 +99,36 @@ static void variant_row(struct record *r, uint64_t id, const void *ctx)
 		record_str(r, keys[f], fields[f]);
 }
 
+static void not_modelled_row(struct record *r, uint64_t i, const void *ctx)
+{
+	(void)ctx;
+	record_str(r, "name", not_modelled[i].name);
+	record_str(r, "why", not_modelled[i].why);
+}
+
+// One JSON array of count objects, each written by row.
+static void json_array(struct record *r, const char *name, int count, record_row_fn *row)
+{
+	record_array(r, name);
+	for (int i = 0; i < count; i++) {
+		record_object(r, NULL);
+		row(r, (uint64_t)i, NULL);
+		record_close(r);
+	}
+	record_close(r);
+}
+
+// JSON: {"variants":[...],"not_modelled":[{name,why}]}.
+static int print_json(void)
+{
+	struct record r;
+	record_begin(&r, stdout, FORMAT_JSON);
+	json_array(&r, "variants", VARIANT_COUNT, variant_row);
+	json_array(&r, "not_modelled", NOT_MODELLED, not_modelled_row);
+	record_end(&r);
+	return 0;
+}
+
 int cmd_variants(int argc, char **argv)
 {
 	struct cli_options opt;
@@ -92,10 +137,12 @@ int cmd_variants(int argc, char **argv)
 		return rc;
 	if (opt.extra_set[0])
 		return print_axes(opt.format);
-	if (opt.format != FORMAT_TEXT) {
+	if (opt.format == FORMAT_CSV) {
 		record_list(stdout, opt.format, "variants", VARIANT_COUNT, variant_row, NULL);
 		return 0;
 	}
+	if (opt.format == FORMAT_JSON)
+		return print_json();
 	unsigned width = text_width();
 	for (int id = 0; id < VARIANT_COUNT; id++) {
 		const char *fields[5];
@@ -106,6 +153,10 @@ int cmd_variants(int argc, char **argv)
 			printf("  %-8s ", keys[f]);
 			text_wrap(stdout, fields[f], 11, 11, width);
 		}
+	}
+	for (int i = 0; i < NOT_MODELLED; i++) {
+		printf("%s (not modelled)\n  %-8s ", not_modelled[i].name, "why");
+		text_wrap(stdout, not_modelled[i].why, 11, 11, width);
 	}
 	return 0;
 }

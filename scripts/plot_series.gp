@@ -40,12 +40,12 @@ set tics nomirror
 set autoscale xfix
 set offsets 0.5, 0.5, 0, 0
 
-# A fixed palette (colour-blind safe) and point types, one per series.
-array colour[8] = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000', '#f0e442']
-array point[8] = [7, 5, 9, 11, 13, 6, 4, 8]
+# A fixed palette (colour-blind safe) and point types, one per series (10).
+array colour[10] = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000', '#f0e442', '#882255', '#999999']
+array point[10] = [7, 5, 9, 11, 13, 6, 4, 8, 10, 12]
 stats infile skip 1 nooutput
 series = STATS_columns - 1
-do for [i = 1:8] {
+do for [i = 1:10] {
 	set linetype i lc rgb colour[i] lw 2 pt point[i] ps 0.8
 }
 # Column headers go in the key; a wide CSV has them on its first line.

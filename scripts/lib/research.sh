@@ -24,45 +24,76 @@ strategy_targets() {
 			(.value.remoteness // ""), $side] | csv_row)' "$1"
 }
 
-# frontier_csv HANDS ROLLOVERS [EXTRA_JSON...]: the value of the start of the standard rules
-# for every hand count in HANDS (A-B) and rollover in ROLLOVERS (A-B), solved here, then the
-# rows of EXTRA_JSON files ('solve --format json' written by other steps, e.g. the scale
-# step): hands,rollover,value,remoteness,label,reachable,win,loss,draw. label: W or L with the
-# remoteness, or D. The wall time of each solve goes to stderr only (results carry no times,
-# so a rerun gives the same bytes).
-frontier_csv() {
-	local hands=$1 rollovers=$2 h r tmp=build/reproduce-frontier.json started ms
-	shift 2
-	echo "hands,rollover,value,remoteness,label,reachable,win,loss,draw"
-	for ((h = ${hands%-*}; h <= ${hands#*-}; h++)); do
-		for ((r = ${rollovers%-*}; r <= ${rollovers#*-}; r++)); do
-			started=$(date +%s%N)
-			"$BIN" solve --hands "$h" --rollover "$r" --format json >"$tmp" || return 1
-			ms=$((($(date +%s%N) - started) / 1000000))
-			printf '   h = %d, r = %d: %d.%03d s\n' "$h" "$r" $((ms / 1000)) $((ms % 1000)) >&2
-			frontier_row "$tmp" || return 1
-		done
-	done
-	rm -f "$tmp"
-	for tmp in "$@"; do
-		# A file from before the tool wrote "rules" (a --quick run keeps the slow steps' old
-		# files) cannot say which game it is: left out, with a warning.
-		if ! jq -e 'has("rules")' "$tmp" >/dev/null; then
-			echo "frontier_csv: $tmp has no rules (written by an older tool?): left out" >&2
-			continue
-		fi
-		frontier_row "$tmp" || return 1
-	done
+# frontier_options PLAYERS VARIANTS H R: the options of one frontier instance, one per line,
+# in the order the tool writes a game's options (rules.options), so frontier_csv can check
+# that a file is of that game: --players P (only past 2), --hands H, --rollover R, --variant V
+# (only when VARIANTS is not empty: the standard rules).
+frontier_options() {
+	(($1 == 2)) || printf '%s\n' --players "$1"
+	printf '%s\n' --hands "$3" --rollover "$4"
+	[[ -z $2 ]] || printf '%s\n' --variant "$2"
 }
 
-# frontier_row SOLVE_JSON: one row of frontier_csv.
+# frontier_file PLAYERS STEM H R: the JSON file of one frontier instance.
+frontier_file() { echo "results/frontier/p$1_$2_h$3r$4.json"; }
+
+# frontier_instances SPEC...: the instances of the SPECs (ROLLOVER:A-B, hands A to B), one
+# "H R" a line, smallest first (by the positions of one player's hands, C(H+R-1, H)).
+frontier_instances() {
+	local spec r h hands
+	for spec in "$@"; do
+		r=${spec%%:*} hands=${spec#*:}
+		for ((h = ${hands%-*}; h <= ${hands#*-}; h++)); do
+			echo "$h $r"
+		done
+	done | awk '{ c = 1; for (i = 1; i <= $1; i++) c = c * ($2 - 1 + i) / i; print c, $0 }' |
+		LC_ALL=C sort -k1,1g -k3,3n -k2,2n | cut -d' ' -f2-
+}
+
+# frontier_csv PLAYERS VARIANTS FILE...: one row per 'solve --format json' FILE of PLAYERS
+# players with equal hands under VARIANTS (empty: the standard rules), sorted by hands then
+# rollover. A file of any other game is an error, and so are two files of one game that
+# disagree (one row is kept when they agree). Two players: hands,rollover,value,remoteness,
+# label,reachable,win,loss,draw,game; three or more: hands,rollover,value,remoteness,label
+# (the first player's duel: can the player to move at the start force a win against all the
+# others?), seats (every seat's label, space-separated), reachable,nobody,game. label: W or L
+# with the remoteness, or D.
+frontier_csv() {
+	local players=$1 variants=$2 f rows
+	shift 2
+	if ((players == 2)); then
+		echo "hands,rollover,value,remoteness,label,reachable,win,loss,draw,game"
+	else
+		echo "hands,rollover,value,remoteness,label,seats,reachable,nobody,game"
+	fi
+	rows=$(for f in "$@"; do frontier_row "$players" "$variants" "$f" || exit 1; done) || return 1
+	printf '%s\n' "$rows" | LC_ALL=C sort -t, -k1,1n -k2,2n | awk -F, '
+		{ key = $1 "," $2 }
+		key == last && $0 != row { print "frontier_csv: two files of hands " $1 ", rollover " $2 " disagree" > "/dev/stderr"; bad = 1; exit 1 }
+		key != last { print }
+		{ last = key; row = $0 }
+		END { exit bad }'
+}
+
+# frontier_row PLAYERS VARIANTS SOLVE_JSON: one row of frontier_csv.
 frontier_row() {
-	jq -r -L scripts/lib 'include "csv";
-		if (.rules.hands | unique | length) != 1 or .rules.players != 2 then
-			error("frontier_row: not two players with equal hands") else . end
-		| [.rules.hands[0], .rules.rollover, .value, (.remoteness // ""),
-		   (if .value == "draw" then "D" elif .value == "win" then "W\(.remoteness)" else "L\(.remoteness)" end),
-		   .reachable, .counts.win, .counts.loss, .counts.draw] | csv_row' "$1"
+	local opts
+	opts=$(jq -r '.rules | select(.hands | unique | length == 1) | [.hands[0], .rollover] | @tsv' "$3") ||
+		return 1
+	[[ -n $opts ]] || { echo "frontier_row: $3: not equal hands" >&2; return 1; }
+	# shellcheck disable=SC2086 # hands and rollover
+	opts=$(frontier_options "$1" "$2" $opts | paste -sd' ')
+	jq -r --arg opts "$opts" --arg file "$3" -L scripts/lib 'include "csv";
+		def lab: if .value == "draw" then "D" elif .value == "win" then "W\(.remoteness)" else "L\(.remoteness)" end;
+		if .rules.options != $opts then error("\($file): the game is \(.rules.options), not \($opts)") else . end
+		| [.rules.hands[0], .rules.rollover]
+		  + if .players == 2 then
+			[.value, (.remoteness // ""), lab, .reachable, .counts.win, .counts.loss, .counts.draw]
+		  else
+			(.seats[0] | [.value, (.remoteness // ""), lab])
+			+ [(.seats | map(lab) | join(" ")), .reachable, .nobody]
+		  end
+		+ [.rules.options] | csv_row' "$3"
 }
 
 # frontier_cells FRONTIER_CSV: the heat map cells (scripts/plot_heatmap.gp) of frontier_csv:
@@ -87,13 +118,27 @@ frontier_cells() {
 		}' "$1"
 }
 
-# frontier_loss_from FRONTIER_CSV: for each rollover, the least hand count from which the
-# start is a loss for the first player at every larger hand count of the file (none if the
-# largest is not a loss): rollover,loss_from,largest_hands,remoteness_at_largest,
-# remoteness_steps (how much the remoteness grows from each hand count of that run of losses
-# to the next, comma-separated; empty with fewer than two).
-frontier_loss_from() {
+# frontier_summary FRONTIER_CSV: by rollover, what the start's value does as the hands grow
+# (the first player's value; hand counts as ranges, "2-7, 9"): rollover,solved (the hand
+# counts solved), wins, draws, losses, first_loss (the least hand count lost), loss_from (the
+# least from which every larger one solved is lost; none if the largest is not),
+# largest_hands, remoteness_at_largest, remoteness_steps (how much the remoteness grows from
+# each hand count of that run of losses to the next solved, per hand, comma-separated),
+# step (2(r - 1)),
+# step_from (the least hand count of that run from which every step is step; empty when none),
+# steps_off (the hand counts h of the run, h > loss_from, whose step from h - 1 is not step),
+# next (the first hand count not solved: where an observation could fail next).
+frontier_summary() {
 	awk "$CSV_AWK"'
+		function ranges(list,    n, a, i, out, lo) {
+			n = split(list, a, " "); out = ""
+			for (i = 1; i <= n; i++) {
+				if (i == 1 || a[i] != a[i - 1] + 1) lo = a[i]
+				if (i == n || a[i + 1] != a[i] + 1)
+					out = out (out == "" ? "" : ", ") (lo == a[i] ? lo : lo "-" a[i])
+			}
+			return out
+		}
 		{ sub(/\r$/, "") }
 		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
 		{
@@ -104,18 +149,91 @@ frontier_loss_from() {
 			if (rmin == "" || rr < rmin) rmin = rr; if (rr > rmax) rmax = rr
 		}
 		END {
-			print "rollover,loss_from,largest_hands,remoteness_at_largest,remoteness_steps"
+			print "rollover,solved,wins,draws,losses,first_loss,loss_from,largest_hands,remoteness_at_largest,remoteness_steps,step,step_from,steps_off,next"
 			for (rr = rmin; rr <= rmax; rr++) {
 				if (!(rr in top)) continue
-				from = ""; steps = ""
-				for (hh = top[rr]; hh >= low[rr] && ((hh, rr) in val) && val[hh, rr] == "loss"; hh--) from = hh
-				if (from != "")
-					for (hh = from; hh < top[rr]; hh++)
-						if ((hh + 1, rr) in val)
-							steps = steps (steps == "" ? "" : ", ") rem[hh + 1, rr] - rem[hh, rr]
-				print rr "," (from == "" ? "none" : from) "," top[rr] "," rem[top[rr], rr] "," csv_quote(steps)
+				all = w = d = l = first = from = steps = off = stepfrom = ""
+				for (hh = low[rr]; hh <= top[rr]; hh++) {
+					if (!((hh, rr) in val)) continue
+					all = all " " hh
+					if (val[hh, rr] == "win") w = w " " hh
+					else if (val[hh, rr] == "draw") d = d " " hh
+					else { l = l " " hh; if (first == "") first = hh }
+				}
+				for (hh = top[rr]; hh >= low[rr]; hh--) {
+					if (!((hh, rr) in val)) continue
+					if (val[hh, rr] != "loss") break
+					from = hh
+				}
+				step = 2 * (rr - 1)
+				if (from != "") {
+					prev = from
+					for (hh = from + 1; hh <= top[rr]; hh++) {
+						if (!((hh, rr) in val)) continue
+						s = (rem[hh, rr] - rem[prev, rr]) / (hh - prev)
+						steps = steps (steps == "" ? "" : ", ") s
+						if (s != step) { off = off " " hh; stepfrom = "" }
+						else if (stepfrom == "") stepfrom = prev
+						prev = hh
+					}
+				}
+				print rr "," csv_quote(ranges(all)) "," csv_quote(ranges(w)) "," csv_quote(ranges(d)) "," \
+					csv_quote(ranges(l)) "," (first == "" ? "none" : first) "," (from == "" ? "none" : from) "," \
+					top[rr] "," rem[top[rr], rr] "," csv_quote(steps) "," step "," stepfrom "," \
+					csv_quote(ranges(off)) "," top[rr] + 1
 			}
 		}' "$1"
+}
+
+# frontier_remoteness FRONTIER_CSV: the start's remoteness by hands (2 or more: one hand is
+# the forced game) and rollover, for the plot of one line per rollover: hands,r = 2,...
+# (empty: a draw, or not solved).
+frontier_remoteness() {
+	local tmp=build/reproduce-remoteness.csv
+	awk -F, 'NR == 1 || $1 >= 2' "$1" >"$tmp" || return 1
+	scripts/csv_util pivot "$tmp" hands rollover remoteness 'r = ' || return 1
+	rm -f "$tmp"
+}
+
+# frontier_compare NAME FRONTIER_CSV OTHER_CSV: the instances solved in both (hands and
+# rollover) and whether their labels (value and remoteness) agree: rules (NAME, the other
+# file's rules),both,same,differ (the instances
+# that differ, "h/r" space-separated),same_from (the least hand count from which every
+# instance in both agrees; none when the largest differs).
+frontier_compare() {
+	awk -v name="$1" "$CSV_AWK"'
+		{ sub(/\r$/, "") }
+		FNR == 1 { n = split_csv($0, h); for (i in col) delete col; for (i = 1; i <= n; i++) col[h[i]] = i; file++; next }
+		{
+			split_csv($0, f); k = f[col["hands"]] + 0 SUBSEP f[col["rollover"]] + 0
+			if (file == 1) { a[k] = f[col["label"]]; next }
+			if (!(k in a)) next
+			both++; split(k, hr, SUBSEP)
+			if (a[k] == f[col["label"]]) { same++; if (hr[1] > top) top = hr[1] }
+			else { d[++nd] = hr[1] "/" hr[2]; if (hr[1] > worst) worst = hr[1]; if (hr[1] > top) top = hr[1] }
+		}
+		END {
+			list = ""; for (i = 1; i <= nd; i++) list = list (i > 1 ? " " : "") d[i]
+			print "rules,both,same,differ,same_from"
+			print name "," both + 0 "," same + 0 "," list "," (nd == 0 ? 1 : worst < top ? worst + 1 : "none")
+		}' "$2" "$3"
+}
+
+# frontier_seats FRONTIER_CSV: over the instances of a frontier of three or more players
+# (column seats: every seat's label), how many there are and in how many every seat loses
+# its duel (no player can force a win against all the others): players,instances,
+# every_seat_loses,other (the instances where some seat does not lose, "h/r" space-separated).
+frontier_seats() {
+	awk "$CSV_AWK"'
+		{ sub(/\r$/, "") }
+		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; next }
+		{
+			split_csv($0, f); total++; m = split(f[col["seats"]], s, " ")
+			lost = 1; for (i = 1; i <= m; i++) if (s[i] !~ /^L/) lost = 0
+			if (lost) all++; else other = other (other == "" ? "" : " ") f[col["hands"]] "/" f[col["rollover"]]
+			players = m
+		}
+		END { print "players,instances,every_seat_loses,other"; print players "," total + 0 "," all + 0 "," other }' "$1"
 }
 
 # hands_csv VARIANTS HANDS ROLLOVER...: the first player holding a hands and the second b,
@@ -145,6 +263,17 @@ hands_csv() {
 		done
 	done
 	rm -f "$tmp"
+}
+
+# simple_rule_csv R:N...: scripts/simple_rule.py at rollover R, hands up to N, one row each
+# under one header; fails when the rule and the solver disagree anywhere.
+simple_rule_csv() {
+	local spec out
+	for spec in "$@"; do
+		out=$(scripts/simple_rule.py --binary "$BIN" --rollover "${spec%%:*}" --hands "${spec#*:}") ||
+			return 1
+		if [[ $spec == "$1" ]]; then echo "$out"; else tail -n +2 <<<"$out"; fi
+	done
 }
 
 # hands_pivot HANDS_CSV ROLLOVER: the labels of one rollover as a table, a (first player's
@@ -196,10 +325,12 @@ hands_summary() {
 }
 
 # bench_rounded BENCH_CSV: scripts/bench's rows as the paper prints them: the command, the
-# threads, the median time to 3 significant digits (seconds), the peak memory in the unit
+# threads, the median time to 3 significant digits (seconds), the same time as it is read
+# (time: 2 significant digits in ms below a second, 3 in s below 100 s, else 3 in min), the
+# peak memory in the unit
 # that fits (3 significant digits), positions per second and moves per second per thread to
 # 2 significant digits, bytes per position to 2, and the number of timed runs; with the case
-# name as the key for facts: case,command,threads,time_s,peak,positions,positions_per_s,
+# name as the key for facts: case,command,threads,time_s,time,peak,positions,positions_per_s,
 # moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs
 bench_rounded() {
 	awk "$CSV_AWK$SIG_AWK"'
@@ -210,6 +341,13 @@ bench_rounded() {
 			if (m >= 9.95) { m /= 10; e++ }
 			return sprintf("%.1fe%d", m, e)
 		}
+		function duration(t) {
+			if (t == "") return ""
+			t += 0
+			if (t < 1) return sig(t * 1000, 2) " ms"
+			if (t < 100) return sig(t, 3) " s"
+			return sig(t / 60, 3) " min"
+		}
 		function mem(kib) {
 			if (kib == "") return ""
 			kib += 0
@@ -219,11 +357,11 @@ bench_rounded() {
 		}
 		{ sub(/\r$/, "") }
 		NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i
-			print "case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs"; next }
+			print "case,command,threads,time_s,time,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs"; next }
 		{
 			split_csv($0, f)
 			c = f[col["command"]]; sub(/ --threads [0-9]+$/, "", c)
-			print csv_quote(f[col["case"]]) "," csv_quote(c) "," f[col["threads"]] "," sig(f[col["median_s"]], 3) "," \
+			print csv_quote(f[col["case"]]) "," csv_quote(c) "," f[col["threads"]] "," sig(f[col["median_s"]], 3) "," duration(f[col["median_s"]]) "," \
 				mem(f[col["peak_rss_kib"]]) "," sci(f[col["positions"]]) "," sci(f[col["positions_per_s"]]) "," \
 				sci(f[col["moves_per_s_per_core"]]) "," sig(f[col["bytes_per_position"]], 2) "," \
 				("file_bytes_per_position" in col ? sig(f[col["file_bytes_per_position"]], 3) : "") "," \

@@ -71,5 +71,14 @@ expect_exit 0 -- solve --players 3 --rollover 3 --variant misere --format csv
 same_stdout 'misere,zombies is misere' -- solve --players 3 --rollover 3 --variant misere,zombies --format csv
 COLUMNS=1000 expect_exit 0 -- variants
 expect_stdout_match 'Under misere zombies have no effect'
+# Wet Jackson, the source article's rule that depends on a player's body, is named as not
+# modelled, with the reason, in text and JSON; it is no variant (CSV, --variant).
+expect_stdout_match $'\nwet-jackson \\(not modelled\\)\n  why +The one rule of the source article.s variant list that depends on a player.s body, not on the position'
+expect_exit 0 -- variants --format json
+got=$(jq -c '[.not_modelled[].name, (.variants | map(.name) | index("wet-jackson"))]' <<<"$stdout")
+if [[ $got == '["wet-jackson",null]' ]]; then pass; else fail "JSON: not_modelled and variants" "$got"; fi
+expect_exit 0 -- variants --format csv
+if [[ $stdout == *wet-jackson* ]]; then fail "the CSV of variants lists wet-jackson" "$stdout"; else pass; fi
+expect_refused "wet-jackson" -- solve --variant wet-jackson
 
 finish

@@ -147,12 +147,38 @@ check "strategy_targets (r > 10 codes)" $'rank,position,moves_left,side\n1,"[0,1
 	strategy_targets "$tmp/st2.json" win
 check_fails "strategy_targets (no such list)" 5 strategy_targets "$tmp/st.json" avoid
 printf 'hands,rollover,value,remoteness,label\n1,2,win,1,W1\n2,2,loss,3,L3\n3,2,loss,7,L7\n1,3,draw,,D\n3,3,loss,9,L9\n' >"$tmp/fr.csv"
-check "frontier_loss_from" $'rollover,loss_from,largest_hands,remoteness_at_largest,remoteness_steps\n2,2,3,7,4\n3,3,3,9,' \
-	frontier_loss_from "$tmp/fr.csv"
+check "frontier_summary (steps of 2 (r - 1) = 2 expected: 4 is off)" $'rollover,solved,wins,draws,losses,first_loss,loss_from,largest_hands,remoteness_at_largest,remoteness_steps,step,step_from,steps_off,next\n2,1-3,1,,2-3,2,2,3,7,4,2,,3,4\n3,"1, 3",,1,3,3,3,3,9,,4,,,4' \
+	frontier_summary "$tmp/fr.csv"
+printf 'hands,rollover,value,remoteness\n1,3,loss,2\n2,3,loss,6\n3,3,loss,10\n4,3,loss,16\n5,3,loss,20\n' >"$tmp/fr4.csv"
+check "frontier_summary (step_from after the last step off)" $'rollover,solved,wins,draws,losses,first_loss,loss_from,largest_hands,remoteness_at_largest,remoteness_steps,step,step_from,steps_off,next\n3,1-5,,,1-5,1,1,5,20,"4, 4, 6, 4",4,4,4,6' \
+	frontier_summary "$tmp/fr4.csv"
+printf 'hands,rollover,value,remoteness\n2,3,draw,\n3,3,loss,9\n5,3,loss,17\n6,3,loss,21\n' >"$tmp/fr5.csv"
+check "frontier_summary (a hand count not solved: the growth per hand across it)" $'rollover,solved,wins,draws,losses,first_loss,loss_from,largest_hands,remoteness_at_largest,remoteness_steps,step,step_from,steps_off,next\n3,"2-3, 5-6",,2,"3, 5-6",3,3,6,21,"4, 4",4,3,,7' \
+	frontier_summary "$tmp/fr5.csv"
+printf 'hands,rollover,label\n1,3,L2\n2,3,D\n3,3,L9\n' >"$tmp/fa.csv"
+printf 'hands,rollover,label\n1,3,W3\n3,3,L9\n4,3,L11\n' >"$tmp/fb.csv"
+check "frontier_compare (only instances in both)" $'rules,both,same,differ,same_from\ncutoff,2,1,1/3,2' \
+	frontier_compare cutoff "$tmp/fa.csv" "$tmp/fb.csv"
+printf 'hands,rollover,seats\n1,2,L3 L3 L2\n2,2,L6 W4 D\n' >"$tmp/fs.csv"
+check "frontier_seats" $'players,instances,every_seat_loses,other\n3,2,1,2/2' frontier_seats "$tmp/fs.csv"
+check "frontier_instances (smallest first: C(h + r - 1, h))" $'1 2\n2 2\n1 5\n1 10\n2 5\n2 10' \
+	frontier_instances 10:1-2 2:1-2 5:1-2
+check "frontier_options (3 players, cutoff)" $'--players\n3\n--hands\n4\n--rollover\n6\n--variant\ncutoff' \
+	frontier_options 3 cutoff 4 6
+printf '%s\n' '{"players":2,"value":"loss","remoteness":72,"reachable":9,"counts":{"win":1,"loss":2,"draw":6},"rules":{"hands":[3,3],"rollover":8,"options":"--hands 3 --rollover 8 --variant cutoff"}}' >"$tmp/f1.json"
+printf '%s\n' '{"players":2,"value":"draw","remoteness":null,"reachable":4,"counts":{"win":1,"loss":1,"draw":2},"rules":{"hands":[2,2],"rollover":8,"options":"--hands 2 --rollover 8 --variant cutoff"}}' >"$tmp/f2.json"
+printf '%s\n' '{"players":3,"reachable":9,"nobody":5,"seats":[{"seat":1,"value":"win","remoteness":3},{"seat":2,"value":"loss","remoteness":4},{"seat":3,"value":"draw","remoteness":null}],"rules":{"hands":[2,2,2],"rollover":4,"options":"--players 3 --hands 2 --rollover 4"}}' >"$tmp/f3.json"
+check "frontier_csv (sorted by hands; one row of two equal files)" $'hands,rollover,value,remoteness,label,reachable,win,loss,draw,game\n2,8,draw,,D,4,1,1,2,--hands 2 --rollover 8 --variant cutoff\n3,8,loss,72,L72,9,1,2,6,--hands 3 --rollover 8 --variant cutoff' \
+	frontier_csv 2 cutoff "$tmp/f1.json" "$tmp/f2.json" "$tmp/f1.json"
+check "frontier_csv (3 players: the first seat's duel, every seat's label)" $'hands,rollover,value,remoteness,label,seats,reachable,nobody,game\n2,4,win,3,W3,W3 L4 D,9,5,--players 3 --hands 2 --rollover 4' \
+	frontier_csv 3 "" "$tmp/f3.json"
+check_fails "frontier_csv (a file of another game: the standard rules asked)" 1 frontier_csv 2 "" "$tmp/f1.json"
+sed 's/"loss","remoteness":72/"loss","remoteness":70/' "$tmp/f1.json" >"$tmp/f1b.json"
+check_fails "frontier_csv (two files of one game disagree)" 1 frontier_csv 2 cutoff "$tmp/f1.json" "$tmp/f1b.json"
 check "frontier_cells (a missing cell is none)" $'x,y,x_name,y_name,value,label\n1,1,2,1,win,W1\n2,1,3,1,draw,D\n1,2,2,2,loss,L3\n2,2,3,2,none,\n1,3,2,3,loss,L7\n2,3,3,3,loss,L9' \
 	frontier_cells "$tmp/fr.csv"
 printf 'case,command,threads,median_s,peak_rss_kib,positions,positions_per_s,moves_per_s_per_core,bytes_per_position\nc,"chopsticks solve --hands 6,5 --threads 2",2,60.0790,8963180,590951772,9.84e+06,2.35e+09,3.95\nt,chopsticks table --threads 1,1,0.0112,3300,,,,\n' >"$tmp/b.csv"
-check "bench_rounded" $'case,command,threads,time_s,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs\nc,"chopsticks solve --hands 6,5",2,60.1,8.55 GiB,5.9e8,9.8e6,2.4e9,4.0,,\nt,chopsticks table,1,0.0112,3.22 MiB,,,,,,' \
+check "bench_rounded (time: ms below a second)" $'case,command,threads,time_s,time,peak,positions,positions_per_s,moves_per_s_per_thread,bytes_per_position,file_bytes_per_position,runs\nc,"chopsticks solve --hands 6,5",2,60.1,60.1 s,8.55 GiB,5.9e8,9.8e6,2.4e9,4.0,,\nt,chopsticks table,1,0.0112,11 ms,3.22 MiB,,,,,,' \
 	bench_rounded "$tmp/b.csv"
 printf 'case,threads,positions_per_s,bytes_per_position\nd,1,8e6,2.0\nd,2,1.2e7,2.0\nu,2,3e6,5.2\nv,1,2.4e7,1.0\n' >"$tmp/r.csv"
 check "bench_ratios (only the thread counts both have)" $'case,reference,threads,positions_per_s,reference_positions_per_s,speed_ratio,bytes_per_position,reference_bytes_per_position,memory_ratio\nu,d,2,3e6,1.2e7,0.25,5.2,2.0,2.6\nv,d,1,2.4e7,8e6,3.0,1.0,2.0,0.50' \
