@@ -15,7 +15,13 @@
 #include "relation.h"
 
 #define RULES_MAX_PLAYERS 16
-#define RULES_MAX_HANDS 16
+// Hands per player: a bound for fixed arrays only. Memory refuses first at every rollover
+// but 2 (C(h + r - 1, h) states per player: h = 1024 at rollover 3 is 2.8e11 positions for
+// two players); rollover 2 is the closed form of its 2h - 1 moves.
+#define RULES_MAX_HANDS 1024
+// Hand counts up to this one write codes as today; a game with more writes the count form
+// (position.h).
+#define RULES_CODE_PLAIN_HANDS 16
 #define RULES_MAX_ROLLOVER 250
 #define RULES_MAX_LIVES 16
 

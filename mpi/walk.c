@@ -149,8 +149,8 @@ static uint64_t block_close(void *ctx, unsigned next)
 static void block_finish(void *ctx, struct enumeration *e)
 {
 	struct block_walk *w = ctx;
-	layers_count_terminals(w->rules, e->depth, w->b.lo, w->b.hi, e->layer_terminal);
-	MPI_Allreduce(MPI_IN_PLACE, e->layer_terminal, ENUMERATE_MAX_LAYERS, MPI_UINT64_T, MPI_SUM, w->comm);
+	layers_count_terminals(w->rules, e, w->b.lo, w->b.hi);
+	MPI_Allreduce(MPI_IN_PLACE, e->layer_terminal, (int)e->max_depth + 1, MPI_UINT64_T, MPI_SUM, w->comm);
 	MPI_Allreduce(MPI_IN_PLACE, &e->move_count, 1, MPI_UINT64_T, MPI_SUM, w->comm);
 }
 
@@ -187,7 +187,7 @@ enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struc
 		if (rules->start >= b.lo && rules->start < b.hi)
 			out->depth[rules->start - b.lo] = 0;
 		struct layers_engine engine = {block_expand, block_merge, block_close, block_finish,
-					       block_failed, &w};
+					       block_failed, &w, true};
 		st = layers_run(&engine, progress, out, err);
 	}
 	free(w.bits);

@@ -21,9 +21,19 @@ static bool tagged(const struct oracle_game *game)
 	return game->lives > 1 || (game->flags & (ORACLE_ZOMBIES | ORACLE_STUMPS));
 }
 
+// Whether some player has more than ORACLE_PLAIN_HANDS hands: codes count hands per value.
+static bool many_hands(const struct oracle_game *game)
+{
+	for (unsigned s = 0; s < game->players; s++)
+		if (game->hands[s] > ORACLE_PLAIN_HANDS)
+			return true;
+	return false;
+}
+
 void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos, char *buf)
 {
-	bool digits = game->rollover <= 10 && hands_all_equal(game) && !tagged(game);
+	bool counts = many_hands(game);
+	bool digits = game->rollover <= 10 && hands_all_equal(game) && !tagged(game) && !counts;
 	char *p = buf;
 	for (unsigned k = 0; k < game->players; k++) {
 		if (k > 0 && !digits)
@@ -33,14 +43,24 @@ void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos,
 			continue;
 		}
 		for (unsigned i = 0; i < pos->count[k]; i++) {
-			unsigned value = pos->v[k][i] / oracle_unit(game);
-			if (game->rollover > 10 && i > 0)
+			unsigned value = pos->v[k][i] / oracle_unit(game), same = 1;
+			if (counts && i > 0 && pos->v[k][i] == pos->v[k][i - 1])
+				continue;
+			while (counts && i + same < pos->count[k] && pos->v[k][i + same] == pos->v[k][i])
+				same++;
+			if ((game->rollover > 10 || counts) && i > 0)
 				*p++ = '.';
 			if (value >= 10)
 				*p++ = (char)('0' + value / 10);
 			*p++ = (char)('0' + value % 10);
 			if (pos->v[k][i] % oracle_unit(game))
 				*p++ = 'h';
+			if (counts) {
+				*p++ = 'x';
+				if (same >= 10)
+					*p++ = (char)('0' + same / 10);
+				*p++ = (char)('0' + same % 10);
+			}
 		}
 		if (game->lives > 1) {
 			unsigned lives = pos->lives[k];
