@@ -15,6 +15,7 @@
 #include "movegen.h"
 #include "parallel.h"
 #include "plan.h"
+#include "size_text.h"
 
 // Gives index i distance next if it has none; returns whether this call did.
 static bool claim(struct enumeration *e, uint64_t i, unsigned next)
@@ -133,6 +134,21 @@ static enum status walk_layers(const struct rules *rules, const struct progress 
 	return layers_run(&engine, progress, out, err);
 }
 
+// Refuses a walk that must run again with 4 bytes per position past --max-memory.
+static enum status check_wide(const struct plan *plan, struct error *err)
+{
+	double need = plan_wide_walk_bytes(plan);
+	uint64_t limit = plan->rules->max_bytes;
+	if (!limit || need <= (double)limit)
+		return STATUS_OK;
+	char a[SIZE_TEXT_MAX], b[SIZE_TEXT_MAX];
+	size_text(a, need);
+	size_text(b, (double)limit);
+	return error_set(err, STATUS_BAD_INPUT,
+			 "instance too large: a position lies more than %d moves from the start, so the walk keeps 4 bytes per position: about %s, the limit is %s (--max-memory)",
+			 ENUMERATE_BYTE_LAYERS - 1, a, b);
+}
+
 // The walk of the plan's engine (the generic one when generic is true) into out, distances
 // in bytes, or in 4 bytes when the walk in bytes passes 254 moves.
 static enum status walk_plan(const struct plan *plan, bool generic, const struct progress *progress,
@@ -141,7 +157,9 @@ static enum status walk_plan(const struct plan *plan, bool generic, const struct
 	enum status st = STATUS_BAD_INPUT;
 	for (int wide = 0; wide < 2 && st == STATUS_BAD_INPUT && (!wide || out->deep); wide++) {
 		enumeration_free(out);
-		st = alloc_depth(plan->rules, wide, out, err);
+		st = wide ? check_wide(plan, err) : STATUS_OK;
+		if (st == STATUS_OK)
+			st = alloc_depth(plan->rules, wide, out, err);
 		if (st == STATUS_OK)
 			st = generic ? walk_layers(plan->rules, progress, out, err)
 			     : plan->dense ? dense_walk(plan->dense, NULL, progress, out, NULL, err)

@@ -155,6 +155,7 @@ enum status rules_build(const struct rules_spec *spec, struct rules **out, struc
 	rules->rollover = spec->rollover;
 	rules->variants = resolved_variants(spec);
 	rules->lives = spec->lives ? spec->lives : 1;
+	rules->max_bytes = spec->max_bytes;
 	memcpy(rules->hands, spec->hands, sizeof rules->hands);
 	if ((st = apply_variants(rules, spec, err)) != STATUS_OK)
 		goto fail;

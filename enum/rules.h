@@ -111,6 +111,8 @@ struct rules {
 	size_t max_moves;     // bound on children (and parents) of one position
 	uint64_t table_bytes; // memory held by the class tables
 	unsigned lives;       // lives each player starts with (1: no lives to lose; codes carry no ':L')
+	uint64_t max_bytes;   // --max-memory (0: none), for a walk that must keep its distances
+			      // in 4 bytes past 254 moves (enumerate.c)
 	// The end of the game, chosen from the end axis: is the position over, and which slot
 	// has won there.
 	bool (*terminal)(const struct rules *rules, const struct pos *pos);

@@ -57,6 +57,10 @@ accepted count --hands 40 --rollover 2 --format json
 expect_stdout_match '"start":"1x40/1x40"'
 expect_stdout_match '"max_depth":79'
 refused "instance too large" "--max-memory" -- count --hands 400 --rollover 4
+# Past 254 moves the walk runs again with 4 bytes per position, within --max-memory.
+accepted count --hands 1 --rollover 150
+expect_stdout_match 'max_depth +298'
+refused "4 bytes per position" "--max-memory" -- count --hands 1 --rollover 150 --max-memory 1100K
 refused "--hands '1025'" '1 to 1024' -- count --hands 1025
 refused "--hands '2,1025'" '1 to 1024' -- count --hands 2,1025
 refused "--hands '2,2'" '2 counts' '3 players' -- count --players 3 --hands 2,2

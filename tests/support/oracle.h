@@ -162,7 +162,7 @@ size_t oracle_children(const struct oracle_game *game, const struct oracle_pos *
 // values ascending, each once as value 'x' how many, separated by '.' (0x3.1x17/1x20). pos
 // must be canonical.
 void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos, char *buf);
-// Parses a code in the form oracle_format writes, the count form aside (hands in any order; the run-together
+// Parses a code in the form oracle_format writes (hands in any order; the run-together
 // form also when tags are on, meaning every life and no zombie; ':L' may be left out,
 // meaning every life). Returns false on anything else, including hand counts that are no
 // rotation of game->hands (a zombie matches any count), values >= r, 'z' without zombies,
