@@ -17,6 +17,15 @@
 #include "plan.h"
 #include "size_text.h"
 
+// The distance of index i (enumeration_depth) while other threads may claim it.
+static unsigned depth_now(const struct enumeration *e, uint64_t i)
+{
+	if (e->wide)
+		return __atomic_load_n(&e->wide[i], __ATOMIC_RELAXED);
+	uint8_t d = __atomic_load_n(&e->depth[i], __ATOMIC_RELAXED);
+	return d == ENUMERATE_UNSEEN ? ENUMERATE_NONE : d;
+}
+
 // Gives index i distance next if it has none; returns whether this call did.
 static bool claim(struct enumeration *e, uint64_t i, unsigned next)
 {
@@ -46,7 +55,7 @@ static uint64_t expand_layer(const struct rules *rules, struct enumeration *e, u
 		}
 #pragma omp for schedule(dynamic, 4096)
 		for (uint64_t i = 0; i < rules->size; i++) {
-			if (!child || enumeration_depth(e, i) != layer)
+			if (!child || depth_now(e, i) != layer)
 				continue;
 			size_t n = movegen_children(rules, i, child);
 			edges += n;
@@ -79,22 +88,20 @@ bool enumeration_room(struct enumeration *e, unsigned layers)
 	return true;
 }
 
-// An empty enumeration of rules with distances: in bytes, or wide (4 bytes per index).
-static enum status alloc_depth(const struct rules *rules, bool wide, struct enumeration *out,
-			       struct error *err)
+enum status enumeration_alloc(struct enumeration *e, uint64_t size, bool wide, struct error *err)
 {
-	memset(out, 0, sizeof *out);
-	out->size = rules->size;
-	size_t bytes = (rules->size ? rules->size : 1) * (wide ? sizeof *out->wide : 1);
-	void *d = malloc(bytes);
+	memset(e, 0, sizeof *e);
+	e->size = size;
+	size_t bytes = (size_t)(size ? size : 1) * (wide ? sizeof *e->wide : 1);
+	void *d = size <= SIZE_MAX / sizeof *e->wide ? malloc(bytes) : NULL;
 	if (!d)
 		return error_set(err, STATUS_FAILURE, "out of memory: the walk needs %llu bytes",
 				 (unsigned long long)bytes);
-	memset(d, wide ? 0xff : ENUMERATE_UNSEEN, bytes);
+	memset(d, 0xff, bytes); // ENUMERATE_UNSEEN bytes, or ENUMERATE_NONE
 	if (wide)
-		out->wide = d;
+		e->wide = d;
 	else
-		out->depth = d;
+		e->depth = d;
 	return STATUS_OK;
 }
 
@@ -159,7 +166,7 @@ static enum status walk_plan(const struct plan *plan, bool generic, const struct
 		enumeration_free(out);
 		st = wide ? check_wide(plan, err) : STATUS_OK;
 		if (st == STATUS_OK)
-			st = alloc_depth(plan->rules, wide, out, err);
+			st = enumeration_alloc(out, plan->rules->size, wide, err);
 		if (st == STATUS_OK)
 			st = generic ? walk_layers(plan->rules, progress, out, err)
 			     : plan->dense ? dense_walk(plan->dense, NULL, progress, out, NULL, err)

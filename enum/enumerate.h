@@ -61,6 +61,9 @@ static inline void enumeration_set_depth(struct enumeration *e, uint64_t i, unsi
 		e->depth[i] = (uint8_t)d;
 }
 
+// Empties e for an index space of size with every distance unseen: in bytes (depth), or
+// wide (4 bytes per index). STATUS_FAILURE with err set when out of memory.
+enum status enumeration_alloc(struct enumeration *e, uint64_t size, bool wide, struct error *err);
 // Makes room for the counts of layers 0..layers-1 (new entries zero); false when out of
 // memory.
 bool enumeration_room(struct enumeration *e, unsigned layers);

@@ -167,21 +167,14 @@ static enum status walk_once(struct block_walk *w, bool wide, const struct progr
 			     struct error *err)
 {
 	struct enumeration *out = w->e;
-	uint64_t len = w->b.hi - w->b.lo, start = w->rules->start;
-	size_t bytes = (size_t)(len ? len : 1) * (wide ? sizeof *out->wide : 1);
+	uint64_t start = w->rules->start;
 	enumeration_free(out);
-	out->size = len;
-	void *d = malloc(bytes);
-	if (wide)
-		out->wide = d;
-	else
-		out->depth = d;
-	enum status st = d ? STATUS_OK
-			   : error_set(err, STATUS_FAILURE, "rank %d: out of memory: the walk needs %llu bytes", rank,
-				       (unsigned long long)(bytes + w->words * sizeof *w->bits));
+	enum status st = enumeration_alloc(out, w->b.hi - w->b.lo, wide, err);
+	if (st != STATUS_OK) // the rank in the message: one rank's failure is every rank's
+		error_set(err, st, "rank %d: out of memory: the walk needs %llu bytes", rank,
+			  (unsigned long long)((w->b.hi - w->b.lo) * (wide ? sizeof *out->wide : 1)));
 	if ((st = walk_agree(w->comm, st, err)) != STATUS_OK)
 		return st;
-	memset(d, 0xff, bytes); // ENUMERATE_UNSEEN, or ENUMERATE_NONE
 	if (start >= w->b.lo && start < w->b.hi)
 		enumeration_set_depth(out, start - w->b.lo, 0);
 	struct layers_engine engine = {block_expand, block_merge, block_close, block_finish,

@@ -54,13 +54,13 @@ static enum status load_enumeration(struct checkpoint *ck, const struct rules *r
 	uint64_t counts[WALK_STATE_COUNTS], size = rules->size;
 	struct checkpoint_section s[WALK_STATE_SECTIONS];
 	bool wide = checkpoint_bytes(ck, "wide") != UINT64_MAX;
-	size_t bytes = (size ? size : 1) * (wide ? sizeof *out->wide : 1);
-	*out = (struct enumeration){.size = size};
-	if (!enumeration_room(out, ENUMERATE_BYTE_LAYERS) || !(wide ? (void *)(out->wide = malloc(bytes))
-								 : (void *)(out->depth = malloc(bytes))))
-		return error_set(err, STATUS_FAILURE, "out of memory: the walk needs %llu bytes", (unsigned long long)bytes);
+	enum status st = enumeration_alloc(out, size, wide, err);
+	if (st != STATUS_OK)
+		return st;
+	if (!enumeration_room(out, ENUMERATE_BYTE_LAYERS))
+		return error_set(err, STATUS_FAILURE, "out of memory reading the walk");
 	walk_state_sections(out, counts, s);
-	enum status st = checkpoint_load(ck, s, WALK_STATE_SECTIONS, err);
+	st = checkpoint_load(ck, s, WALK_STATE_SECTIONS, err);
 	if (st != STATUS_OK || (counts[3] >= ENUMERATE_BYTE_LAYERS && !wide) || counts[3] >= UINT32_MAX ||
 	    !enumeration_room(out, (unsigned)counts[3] + 1))
 		return st != STATUS_OK ? st : error_set(err, STATUS_BAD_INPUT, "--checkpoint '%s': its walk is damaged", ck->dir);
