@@ -53,7 +53,7 @@ enum status claims_lookahead(const struct claims_instance *in, unsigned depth,
 	if (!best)
 		return error_set(err, STATUS_FAILURE, "out of memory");
 	for (uint64_t i = 0; i < in->e.size; i++) {
-		if (in->e.depth[i] == ENUMERATE_UNSEEN || movegen_is_terminal(in->rules, i) ||
+		if (!enumeration_reached(&in->e, i) || movegen_is_terminal(in->rules, i) ||
 		    solution_value(&in->s, i) == VALUE_LOSS)
 			continue;
 		out->checked++;
@@ -96,7 +96,7 @@ enum status claims_moves(const struct claims_instance *in, struct moves_claim *o
 		return error_set(err, STATUS_FAILURE, "out of memory");
 	char text[2 * POSITION_CODE_MAX];
 	for (uint64_t i = 0; i < in->e.size; i++) {
-		if (in->e.depth[i] == ENUMERATE_UNSEEN)
+		if (!enumeration_reached(&in->e, i))
 			continue;
 		size_t n = movegen_children(in->rules, i, child);
 		if (n > out->max_moves)

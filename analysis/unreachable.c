@@ -47,7 +47,7 @@ enum status unreachable_classify(const struct rules *rules, const struct enumera
 			return error_set(err, STATUS_FAILURE, "out of memory listing unreachable positions");
 		}
 	for (uint64_t i = 0; i < e->size; i++) {
-		if (e->depth[i] != ENUMERATE_UNSEEN)
+		if (enumeration_reached(e, i))
 			continue;
 		enum unreachable_reason g = classify(rules, i, parent);
 		if (out->count[g] < limit)

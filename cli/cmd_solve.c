@@ -167,17 +167,17 @@ static void print_csv(const struct solved *s)
 	if (s->rules->players == 2) {
 		solve_report_csv_header();
 		for (uint64_t i = 0; i < s->e.size; i++)
-			if (s->e.depth[i] != ENUMERATE_UNSEEN)
-				solve_report_csv_row(s->rules, &game, i, s->e.depth[i], solution_value(&s->solution, i),
+			if (enumeration_reached(&s->e, i))
+				solve_report_csv_row(s->rules, &game, i, enumeration_depth(&s->e, i), solution_value(&s->solution, i),
 						     solution_remoteness(&s->solution, i));
 		return;
 	}
 	forcer_row(true, "", 0, -1, &game);
 	for (uint64_t i = 0; i < s->e.size; i++) {
-		if (s->e.depth[i] == ENUMERATE_UNSEEN)
+		if (!enumeration_reached(&s->e, i))
 			continue;
 		position_format(s->rules, i, code);
-		forcer_row(false, code, s->e.depth[i], coalition_forcer(&s->coalition, i), &game);
+		forcer_row(false, code, enumeration_depth(&s->e, i), coalition_forcer(&s->coalition, i), &game);
 	}
 }
 

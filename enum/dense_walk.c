@@ -131,16 +131,16 @@ static int agree(struct walk *w, int flags, bool merge)
 
 // Records position pos, whose standard index is idx, at distance depth; returns whether it
 // is terminal.
-static bool record(struct walk *w, const struct pos *pos, uint64_t idx, uint8_t depth)
+static bool record(struct walk *w, const struct pos *pos, uint64_t idx, unsigned depth)
 {
-	if (w->e->depth)
-		w->e->depth[idx] = depth;
+	if (enumeration_has_depth(w->e))
+		enumeration_set_depth(w->e, idx, depth);
 	return w->d->rules->terminal(w->d->rules, pos);
 }
 
 // Row a of side s of next & ~seen becomes the new frontier row (less terminal positions),
 // seen grows.
-static uint64_t close_row(struct walk *w, unsigned s, uint32_t a, uint8_t depth, uint64_t *terminal)
+static uint64_t close_row(struct walk *w, unsigned s, uint32_t a, unsigned depth, uint64_t *terminal)
 {
 	const struct dense *d = w->d;
 	uint64_t *next = bitpair_row(&w->m[M_NEXT], s, a), *seen = bitpair_row(&w->m[M_SEEN], s, a);
@@ -167,8 +167,8 @@ static uint64_t close_row(struct walk *w, unsigned s, uint32_t a, uint8_t depth,
 }
 
 // Closes the layer at distance depth: its new positions are recorded and become the frontier
-// (255: only whether it is empty, for the error).
-static uint64_t close_layer(struct walk *w, uint8_t depth)
+// (255 in bytes: only whether it is empty, for the error).
+static uint64_t close_layer(struct walk *w, unsigned depth)
 {
 	uint64_t found = 0, terminal = 0;
 #pragma omp parallel for schedule(dynamic, 16) reduction(+ : found, terminal) if (w->parallel)
@@ -177,8 +177,7 @@ static uint64_t close_layer(struct walk *w, uint8_t depth)
 		unsigned s = dense_row_side(w->d, &a);
 		found += close_row(w, s, a, depth, &terminal);
 	}
-	if (depth < ENUMERATE_MAX_LAYERS)
-		w->e->layer_terminal[depth] = terminal;
+	w->e->layer_terminal[depth] = terminal;
 	bitpair_transpose(&w->m[M_FRONT_T], &w->m[M_FRONT], false, w->parallel);
 	return found;
 }
@@ -201,7 +200,7 @@ static uint64_t layer_close(void *ctx, unsigned next)
 {
 	struct walk *w = ctx;
 	bitpair_transpose(&w->m[M_NEXT], &w->m[M_NEXT_T], true, w->parallel);
-	return close_layer(w, (uint8_t)next);
+	return close_layer(w, next);
 }
 
 static enum status run_layers(struct walk *w, const struct progress *progress, struct error *err)
@@ -211,9 +210,11 @@ static enum status run_layers(struct walk *w, const struct progress *progress, s
 	unsigned s = (unsigned)(d->rules->start / d->block);
 	uint32_t a = d->cls[s].engine_of[start % d->n[s]];
 	bit_set(bitpair_row(&w->m[M_NEXT], s, a), d->cls[dense_other(d, s)].engine_of[start / d->n[s]]);
+	if (!enumeration_room(w->e, 1))
+		return error_set(err, STATUS_FAILURE, "out of memory during the walk");
 	close_layer(w, 0);
 	struct layers_engine engine = {.expand = layer_expand, .merge = w->share ? layer_merge : NULL,
-				       .close = layer_close, .ctx = w};
+				       .close = layer_close, .ctx = w, .narrow = w->e->depth != NULL};
 	return layers_run(&engine, progress, w->e, err);
 }
 
@@ -241,14 +242,14 @@ enum status dense_walk(const struct dense *d, const struct dense_share *share,
 	return st;
 }
 
-void dense_seen_from_depth(const struct dense *d, const uint8_t *depth, struct bitpair *seen)
+void dense_seen_from_depth(const struct dense *d, const struct enumeration *e, struct bitpair *seen)
 {
 #pragma omp parallel for schedule(dynamic, 16) if (d->rules->size >= PARALLEL_MIN)
 	for (uint32_t r = 0; r < d->rows; r++) {
 		uint32_t a = r;
 		unsigned s = dense_row_side(d, &a);
 		for (uint32_t b = 0; b < d->n[dense_other(d, s)]; b++)
-			if (depth[dense_index(d, s, a, b)] != ENUMERATE_UNSEEN)
+			if (enumeration_reached(e, dense_index(d, s, a, b)))
 				bit_set(bitpair_row(seen, s, a), b);
 	}
 }

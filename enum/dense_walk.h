@@ -27,11 +27,11 @@ struct dense_share {
 // Bytes the walk needs besides the depth array and the tables.
 uint64_t dense_walk_bytes(const struct dense *d);
 // Fills out (zeroed, except out->size) from the start of d->rules; share is NULL for a walk
-// by this process alone. out->depth is NULL (the
-// distances are not kept) or size entries set to ENUMERATE_UNSEEN. If seen is not NULL it
-// receives the reachable positions (A-major pair; free with bitpair_free). Returns
-// STATUS_FAILURE (allocation), STATUS_BAD_INPUT (more than 254 layers) or STATUS_INTERRUPTED
-// with err set.
+// by this process alone. Distances are not kept (out->depth and out->wide NULL), or kept in
+// out->depth or out->wide, all unseen. If seen is not NULL it receives the reachable
+// positions (A-major pair; free with bitpair_free). Returns STATUS_FAILURE (allocation),
+// STATUS_BAD_INPUT (past 254 moves in out->depth: out->deep set) or STATUS_INTERRUPTED with
+// err set.
 enum status dense_walk(const struct dense *d, const struct dense_share *share,
 		       const struct progress *progress, struct enumeration *out,
 		       struct bitpair *seen, struct error *err);
@@ -46,7 +46,7 @@ uint64_t dense_walk_splits(const struct dense *d, unsigned t, const uint64_t *fr
 uint64_t dense_walk_attacks(const struct dense *d, unsigned s, uint32_t a, const uint64_t *front,
 			    uint32_t words, uint64_t *next_t, struct dense_scratch *scratch);
 // Sets in seen (cleared, bitpair_init(seen, d->sides, d->n)) the positions with a distance in
-// depth[].
-void dense_seen_from_depth(const struct dense *d, const uint8_t *depth, struct bitpair *seen);
+// e.
+void dense_seen_from_depth(const struct dense *d, const struct enumeration *e, struct bitpair *seen);
 
 #endif

@@ -9,9 +9,10 @@
 
 #include "relation.h"
 
-// A live set as its values, ascending, zero-padded (hand_class's live_values row).
+// A live set as its values, ascending, zero-padded (hand_class's live_values row, whose
+// distinct live values number less than the rollover however many hands there are).
 struct live_key {
-	uint8_t v[RULES_MAX_HANDS];
+	uint8_t v[RULES_MAX_ROLLOVER];
 };
 
 struct set_table {
@@ -24,7 +25,7 @@ struct set_table {
 static uint32_t key_hash(const struct live_key *k)
 {
 	uint32_t h = 2166136261u;
-	for (unsigned i = 0; i < RULES_MAX_HANDS; i++)
+	for (unsigned i = 0; i < RULES_MAX_ROLLOVER && k->v[i]; i++)
 		h = (h ^ k->v[i]) * 16777619u;
 	return h;
 }
@@ -74,7 +75,8 @@ static bool number_sets(struct many *m, struct set_table *t)
 			return false;
 		for (uint32_t s = 0; s < cls->states; s++) {
 			struct live_key k = {{0}};
-			memcpy(k.v, cls->live_values + (uint64_t)s * cls->hands, cls->hands);
+			memcpy(k.v, cls->live_values + (uint64_t)s * cls->hands,
+			       cls->hands < RULES_MAX_ROLLOVER ? cls->hands : RULES_MAX_ROLLOVER);
 			uint32_t id = set_id(t, &k);
 			if (id == UINT32_MAX)
 				return false;
@@ -133,7 +135,7 @@ static int build_taps(struct many *m, const struct hand_class *cls, const struct
 		t->start[row] = (uint32_t)used;
 		token++;
 		const uint8_t *v = sets->key[set].v;
-		for (unsigned i = 0; ok && i < RULES_MAX_HANDS && v[i]; i++) {
+		for (unsigned i = 0; ok && i < RULES_MAX_ROLLOVER && v[i]; i++) {
 			uint64_t from = (uint64_t)x * r + v[i];
 			for (uint64_t e = rel->start[from]; ok && e < rel->start[from + 1]; e++) {
 				uint32_t y = rel->to[e];

@@ -66,8 +66,7 @@ static int layer_expand(void *ctx, unsigned layer, uint64_t *moves)
 				claim(seen, next, child[c]);
 		}
 	}
-	if (layer < ENUMERATE_MAX_LAYERS)
-		w->e->layer_terminal[layer] = terminal;
+	w->e->layer_terminal[layer] = terminal;
 	*moves += edges;
 	return 0;
 }
@@ -77,7 +76,7 @@ static uint64_t layer_close(void *ctx, unsigned next)
 {
 	struct walk *w = ctx;
 	uint64_t *front = w->set[S_FRONT], *fresh = w->set[S_NEXT], found = 0;
-	uint8_t *depth = next < ENUMERATE_MAX_LAYERS ? w->e->depth : NULL;
+	struct enumeration *depth = enumeration_has_depth(w->e) ? w->e : NULL;
 #pragma omp parallel for schedule(static) reduction(+ : found) if (w->parallel)
 	for (uint64_t word = 0; word < w->words; word++) {
 		uint64_t bits = fresh[word];
@@ -86,7 +85,7 @@ static uint64_t layer_close(void *ctx, unsigned next)
 		for (; bits; bits &= bits - 1) { // counted bit by bit: no popcount instruction in
 			found++;                 // the baseline x86-64 the build targets
 			if (depth)
-				depth[word * 64 + (uint64_t)__builtin_ctzll(bits)] = (uint8_t)next;
+				enumeration_set_depth(depth, word * 64 + (uint64_t)__builtin_ctzll(bits), next);
 		}
 	}
 	return found;
@@ -109,9 +108,10 @@ enum status many_walk(const struct many *m, const struct progress *progress, str
 		uint64_t start = rules->start, bit = UINT64_C(1) << (start & 63);
 		w.set[S_SEEN][start >> 6] |= bit;
 		w.set[S_FRONT][start >> 6] |= bit;
-		if (out->depth)
-			out->depth[start] = 0;
-		struct layers_engine engine = {.expand = layer_expand, .close = layer_close, .ctx = &w};
+		if (enumeration_has_depth(out))
+			enumeration_set_depth(out, start, 0);
+		struct layers_engine engine = {.expand = layer_expand, .close = layer_close, .ctx = &w,
+					       .narrow = out->depth != NULL};
 		st = layers_run(&engine, progress, out, err);
 	}
 	if (st == STATUS_OK && seen) {

@@ -14,11 +14,11 @@
 uint64_t many_walk_set_bytes(uint64_t size);
 // Bytes the walk needs besides the depth array and the tables: three bit sets.
 uint64_t many_walk_bytes(uint64_t size);
-// Fills out (zeroed, except out->size) from the start of m->rules. out->depth is NULL (the
-// distances are not kept) or size entries set to ENUMERATE_UNSEEN. If seen is not NULL it
-// receives the reachable positions, bit i of word i / 64 (free with free()). Returns
-// STATUS_FAILURE (allocation), STATUS_BAD_INPUT (more than 254 layers) or
-// STATUS_INTERRUPTED with err set.
+// Fills out (zeroed, except out->size) from the start of m->rules. Distances are not kept
+// (out->depth and out->wide NULL), or kept in out->depth or out->wide, all unseen. If seen
+// is not NULL it receives the reachable positions, bit i of word i / 64 (free with free()).
+// Returns STATUS_FAILURE (allocation), STATUS_BAD_INPUT (past 254 moves in out->depth:
+// out->deep set) or STATUS_INTERRUPTED with err set.
 enum status many_walk(const struct many *m, const struct progress *progress, struct enumeration *out,
 		      uint64_t **seen, struct error *err);
 

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 // Multiset ranking (see multiset.h). Binomials come from Pascal's rule with saturation, so a
-// count that overflows 64 bits is reported rather than wrapped.
+// count that overflows 64 bits is reported rather than wrapped. The table holds C(n, k) for
+// k <= BINOM_K only: C(n, k) = C(n, n - k), and when both k and n - k pass BINOM_K the value
+// is at least C(2 * 34, 34) > 2^64, saturated without a table.
 #include "multiset.h"
 
 #include <assert.h>
 
-#define BINOM_N 601
-#define BINOM_K 33
+#include "rules.h"
+
+#define BINOM_N (RULES_MAX_HANDS + RULES_MAX_ROLLOVER + 1)
+#define BINOM_K 40
 
 static uint64_t binom[BINOM_N][BINOM_K];
 static int binom_ready;
@@ -27,7 +31,13 @@ static void binom_init(void)
 
 uint64_t multiset_binomial(unsigned n, unsigned k)
 {
-	assert(n < BINOM_N && k < BINOM_K);
+	assert(n < BINOM_N);
+	if (k > n)
+		return 0;
+	if (n - k < k)
+		k = n - k;
+	if (k >= BINOM_K)
+		return UINT64_MAX;
 	if (!__atomic_load_n(&binom_ready, __ATOMIC_ACQUIRE)) {
 #pragma omp critical(multiset_binom)
 		if (!binom_ready)

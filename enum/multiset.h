@@ -8,13 +8,14 @@
 
 #include <stdint.h>
 
-// C(n, k) for n <= 600, k <= 32; UINT64_MAX when it does not fit in 64 bits.
+// C(n, k) for n <= RULES_MAX_HANDS + RULES_MAX_ROLLOVER (0 when k > n); UINT64_MAX when it
+// does not fit in 64 bits.
 uint64_t multiset_binomial(unsigned n, unsigned k);
 // C(h + r - 1, h): the number of multisets of h values in 0..r-1; UINT64_MAX on overflow.
 uint64_t multiset_count(unsigned h, unsigned r);
 // The rank of sorted[0..h) (ascending). Assumes the count fits in 64 bits.
 uint64_t multiset_rank(const uint8_t *sorted, unsigned h);
-// Sorts v[0..h) ascending (insertion sort: h is small).
+// Sorts v[0..h) ascending (insertion sort: one changed hand, or a typed code).
 void multiset_sort(uint8_t *v, unsigned h);
 
 #endif

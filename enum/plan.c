@@ -181,6 +181,11 @@ double plan_rules_bytes(const struct rules *rules, enum plan_task task)
 	       (double)rules->table_bytes;
 }
 
+double plan_wide_walk_bytes(const struct plan *p)
+{
+	return plan_bytes(p, PLAN_WALK, 1) + 3.0 * (double)p->rules->size;
+}
+
 bool plan_fits(const struct plan *p, enum plan_task task, unsigned ranks, uint64_t max_bytes)
 {
 	return !max_bytes || plan_bytes(p, task, ranks) <= (double)max_bytes;

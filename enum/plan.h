@@ -82,6 +82,9 @@ double plan_bytes(const struct plan *p, enum plan_task task, unsigned ranks);
 // of the index space (two players, equal hands or not, counted as dense), plus the rules
 // tables. A mapped table file is not counted: its pages are the file's.
 double plan_rules_bytes(const struct rules *rules, enum plan_task task);
+// Bytes of the walk with distances (PLAN_WALK) once it passes 254 moves and keeps them in 4
+// bytes per position instead of 1 (enumerate.h).
+double plan_wide_walk_bytes(const struct plan *p);
 // Whether task fits in max_bytes (0: no limit) on the plan.
 bool plan_fits(const struct plan *p, enum plan_task task, unsigned ranks, uint64_t max_bytes);
 // Bytes of one rank of the MPI block walk: a bit per position of size (whole 64-bit words)

@@ -48,43 +48,77 @@ int position_hand_text(const struct rules *rules, unsigned value, char *buf)
 	return sprintf(buf, value % rules->scale ? "%uh" : "%u", value / rules->scale);
 }
 
+// Whether the game writes the count form (position.h): some player has many hands.
+static bool counted(const struct rules *rules)
+{
+	for (unsigned s = 0; s < rules->players; s++)
+		if (rules->hands[s] > RULES_CODE_PLAIN_HANDS)
+			return true;
+	return false;
+}
+
+// Writes sorted hv[0..h) in the count form ("0x3.1x17"); returns the characters written.
+static size_t format_counts(const struct rules *rules, const uint8_t *hv, unsigned h, char *buf)
+{
+	size_t used = 0;
+	for (unsigned i = 0, j; i < h; i = j) {
+		for (j = i; j < h && hv[j] == hv[i]; j++)
+			;
+		if (i)
+			buf[used++] = '.';
+		used += (size_t)position_hand_text(rules, hv[i], buf + used);
+		used += (size_t)sprintf(buf + used, "x%u", j - i);
+	}
+	return used;
+}
+
 void position_format(const struct rules *rules, uint64_t idx, char *buf)
 {
 	struct pos pos;
 	position_decode(rules, idx, &pos);
 	size_t used = 0;
+	bool counts = counted(rules);
 	for (unsigned k = 0; k < rules->players; k++) {
 		const struct hand_class *cls = position_class(rules, pos.seat, k);
 		const uint8_t *hv = cls->values + (uint64_t)pos.state[k] * cls->hands;
-		if (k > 0 && (rules->rollover > 10 || rules->period > 1 || tagged(rules)))
+		if (k > 0 && (rules->rollover > 10 || rules->period > 1 || tagged(rules) || counts))
 			buf[used++] = '/';
 		if (pos.state[k] == cls->zombie) {
 			buf[used++] = 'z';
 			continue;
 		}
-		for (unsigned i = 0; i < cls->hands; i++) {
+		for (unsigned i = 0; i < cls->hands && !counts; i++) {
 			if (rules->rollover > 10 && i)
 				buf[used++] = '.';
 			used += (size_t)position_hand_text(rules, hv[i], buf + used);
 		}
+		if (counts)
+			used += format_counts(rules, hv, cls->hands, buf + used);
 		if (rules->lives > 1)
 			used += (size_t)sprintf(buf + used, ":%u", pos.state[k] / cls->count + 1);
 	}
 	buf[used] = '\0';
 }
 
+// Reads the count of a value at text[0..len) (after its 'x'), at most room; 0 when bad.
+static unsigned parse_times(const char *text, size_t len, unsigned room)
+{
+	uint64_t times;
+	return room && numparse_u64(text, len, 1, room, &times) ? (unsigned)times : 0;
+}
+
 // Parses one player's hands from text[0..len) into v; returns the hand count or -1.
 static int parse_player(const struct rules *rules, const char *text, size_t len, unsigned h,
 			uint8_t *v)
 {
-	bool dotted = memchr(text, '.', len) != NULL;
+	bool dotted = memchr(text, '.', len) || memchr(text, 'x', len);
 	// With r > 10 and uneven hands, h (seat 0's count) may not be this slot's count, so
 	// a part without '.' is one number there ("10/0.0", hands 2,1, r = 13).
 	bool single_digits = !dotted && (rules->rollover <= 10 || (len == h && rules->period == 1));
 	unsigned n = 0;
 	size_t i = 0;
 	while (i < len) {
-		size_t w = single_digits ? 1 : strcspn(text + i, "./h");
+		size_t w = single_digits ? 1 : strcspn(text + i, "./hx");
 		if (w > len - i)
 			w = len - i;
 		uint64_t value;
@@ -95,7 +129,16 @@ static int parse_player(const struct rules *rules, const char *text, size_t len,
 		if (half && rules->scale == 1)
 			return -1; // halves need stumps
 		i += half;
-		v[n++] = (uint8_t)(value * rules->scale + half);
+		unsigned times = 1;
+		if (!single_digits && i < len && text[i] == 'x') {
+			size_t c = strcspn(text + i + 1, "./");
+			c = c < len - i - 1 ? c : len - i - 1;
+			if (!(times = parse_times(text + i + 1, c, RULES_MAX_HANDS - n)))
+				return -1;
+			i += 1 + c;
+		}
+		memset(v + n, (int)(value * rules->scale + half), times);
+		n += times;
 		if (!single_digits && i < len && text[i] == '.' && ++i == len)
 			return -1; // a trailing '.'
 	}
@@ -165,7 +208,7 @@ static enum status parse_slots(const struct rules *rules, const char *code, uint
 										    "one life has no tag)");
 		int got = tag[parts] == TAG_ZOMBIE ? 0 : len ? parse_player(rules, p, len, rules->hands[parts], v[parts]) : -1;
 		if (got < 0)
-			return bad_code(rules, code, err, "each player must be digits, or numbers separated by '.'");
+			return bad_code(rules, code, err, "each player must be digits, or numbers separated by '.' (Vxn: n hands of V)");
 		n[parts++] = (unsigned)got;
 		if (!p[part])
 			break;

@@ -8,7 +8,10 @@
 // Example, 2 players, 2 hands, r = 5 (15 multisets): code 1312 has ranks {1,3} -> 7 and
 // {1,2} -> 4, so index = 7 + 15 * 4 = 67. Codes: digits run together when r <= 10 and the
 // hand counts are all equal (1312); otherwise '/' between players and, when r > 10, '.'
-// between hands (0.10/3.11).
+// between hands (0.10/3.11). A game where some player has more than RULES_CODE_PLAIN_HANDS
+// hands writes the count form: '/' between players, and each player's distinct values
+// ascending as value 'x' count, '.' between them (20 hands, r = 6: 0x3.1x17/1x20). The
+// reader takes any form in any game: a value without 'x' counts once (0.10 is 0x1.10x1).
 #ifndef CHOPSTICKS_ENUM_POSITION_H
 #define CHOPSTICKS_ENUM_POSITION_H
 
@@ -19,7 +22,11 @@
 #include "error.h"
 #include "rules.h"
 
-#define POSITION_CODE_MAX (RULES_MAX_PLAYERS * RULES_MAX_HANDS * 4 + RULES_MAX_PLAYERS + 1)
+// One player's text at most: 16 hands of "124h." (64 characters); or the count form, at most
+// 17 groups of "16hx1024." (past 16 hands the 32-bit states of a player allow at most 17
+// hand values: C(33, 17) > 2^32 / 17); then a lives tag ":16" and a '/'.
+#define POSITION_PLAYER_MAX (17 * 9 + 3 + 1)
+#define POSITION_CODE_MAX (RULES_MAX_PLAYERS * POSITION_PLAYER_MAX + 1)
 
 struct pos {
 	unsigned seat;                     // rotation, 0 .. period-1

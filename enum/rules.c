@@ -83,10 +83,8 @@ static enum status size_classes(struct rules *rules, uint64_t max_bytes, struct 
 		unsigned h = rules->hands[s], c = 0;
 		while (c < rules->class_count && rules->class[c].hands != h)
 			c++;
-		if (c == rules->class_count) {
+		if (c == rules->class_count)
 			rules->class[rules->class_count++].hands = h;
-			bytes += hand_class_bytes_estimate(h, rules->modulus, rules->lives);
-		}
 		rules->class_of[s] = c;
 		uint64_t count = multiset_count(h, rules->modulus); // states: count * lives (+ 1)
 		if (count > UINT32_MAX / rules->modulus / (rules->lives + 1) ||
@@ -96,6 +94,8 @@ static enum status size_classes(struct rules *rules, uint64_t max_bytes, struct 
 					 "%u players with %u hands each, rollover %u: more than 2^64 positions; too large to index",
 					 rules->players, h, rules->rollover);
 	}
+	for (unsigned c = 0; c < rules->class_count; c++) // the index fits: the counts are small
+		bytes += hand_class_bytes_estimate(rules->class[c].hands, rules->modulus, rules->lives);
 	rules->period = closed_form_rotations(rules->players, rules->hands);
 	if (__builtin_mul_overflow(rules->block, (uint64_t)rules->period, &rules->size))
 		return error_set(err, STATUS_BAD_INPUT, "instance too large: more than 2^64 positions");
@@ -160,6 +160,7 @@ static enum status build(const struct rules_spec *spec, bool light, struct rules
 	rules->variants = resolved_variants(spec);
 	rules->lives = spec->lives ? spec->lives : 1;
 	rules->light = light;
+	rules->max_bytes = spec->max_bytes;
 	memcpy(rules->hands, spec->hands, sizeof rules->hands);
 	if ((st = apply_variants(rules, spec, err)) != STATUS_OK)
 		goto fail;

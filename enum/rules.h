@@ -15,7 +15,13 @@
 #include "relation.h"
 
 #define RULES_MAX_PLAYERS 16
-#define RULES_MAX_HANDS 16
+// Hands per player: a bound for fixed arrays only. Memory refuses first at every rollover
+// but 2 (C(h + r - 1, h) states per player: h = 1024 at rollover 3 is 2.8e11 positions for
+// two players); rollover 2 is the closed form of its 2h - 1 moves.
+#define RULES_MAX_HANDS 1024
+// Hand counts up to this one write codes as today; a game with more writes the count form
+// (position.h).
+#define RULES_CODE_PLAIN_HANDS 16
 #define RULES_MAX_ROLLOVER 250
 #define RULES_MAX_LIVES 16
 
@@ -107,6 +113,8 @@ struct rules {
 	bool light;           // built without the class relations (rules_build_light): movegen
 			      // makes a position's rows when asked; no parents, no engines
 	unsigned lives;       // lives each player starts with (1: no lives to lose; codes carry no ':L')
+	uint64_t max_bytes;   // --max-memory (0: none), for a walk that must keep its distances
+			      // in 4 bytes past 254 moves (enumerate.c)
 	// The end of the game, chosen from the end axis: is the position over, and which slot
 	// has won there.
 	bool (*terminal)(const struct rules *rules, const struct pos *pos);

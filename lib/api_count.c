@@ -104,7 +104,7 @@ uint64_t chop_count_layer(const chop_count *c, unsigned depth, uint64_t *termina
 
 int chop_count_depth(const chop_count *c, uint64_t index)
 {
-	if (index >= c->e.size || c->e.depth[index] == ENUMERATE_UNSEEN)
+	if (index >= c->e.size || !enumeration_reached(&c->e, index))
 		return -1;
-	return c->e.depth[index];
+	return enumeration_depth(&c->e, index);
 }

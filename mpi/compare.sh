@@ -25,6 +25,8 @@ cases=(
 	"--hands 4 --rollover 7"
 	"--hands 3 --rollover 11 --variant cutoff,suicide"
 	"--hands 3,4 --rollover 8 --variant cutoff"
+	"--hands 1 --rollover 150"
+	"--hands 20 --rollover 3"
 )
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/chopsticks-mpi.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

@@ -91,8 +91,7 @@ static uint64_t close_layer(struct rwalk *w, unsigned next)
 		found += close_row(w, a, (uint8_t)next, &terminal);
 	count[0] = found, count[1] = terminal;
 	exchange_allreduce(count, 2, MPI_UINT64_T, MPI_SUM, w->ex->comm);
-	if (next < ENUMERATE_MAX_LAYERS)
-		w->e->layer_terminal[next] = count[1];
+	w->e->layer_terminal[next] = count[1];
 	slab_clear(&w->m[M_FRONT_T]);
 	exchange_transpose(w->ex, &w->m[M_FRONT], &w->m[M_FRONT_T]);
 	return count[0];
@@ -149,6 +148,7 @@ enum status rows_walk(const struct dense *d, struct exchange *ex, const struct p
 	bool ok = true;
 	for (unsigned k = 0; k < M_COUNT; k++)
 		ok &= slab_init(&w.m[k], w.lo, w.hi - w.lo, ex->words);
+	ok &= enumeration_room(out, 1);
 	enum status st = ok ? STATUS_OK
 			    : error_set(err, STATUS_FAILURE, "rank %d: out of memory: the walk needs %llu more bytes", ex->rank,
 					(unsigned long long)(M_COUNT * 8 * (uint64_t)(w.hi - w.lo) * ex->words));
@@ -160,7 +160,8 @@ enum status rows_walk(const struct dense *d, struct exchange *ex, const struct p
 		if (a >= w.lo && a < w.hi)
 			bit_set(slab_row(&w.m[M_NEXT], a), b);
 		layer_close(&w, 0);
-		struct layers_engine engine = {layer_expand, layer_merge, layer_close, layer_finish, NULL, &w};
+		struct layers_engine engine = {layer_expand, layer_merge, layer_close, layer_finish, NULL, &w,
+					       depth != NULL};
 		st = layers_run(&engine, progress, out, err);
 		// A failure or a stop is agreed in merge, so every rank returns the same status.
 	}
@@ -210,6 +211,7 @@ enum status rows_walk_state(const struct dense *d, struct exchange *ex, const st
 	struct checkpoint_section s[2];
 	struct progress_step step = {.phase = "walk", .level = e.max_depth, .done = e.reachable_count, .at_most = e.size};
 	walk_sections(seen, count, s);
+	enumeration_free(&e);
 	if (st == STATUS_OK && !held) // a state held is that of the walk or a later one
 		st = rank_state_boundary(ck, progress, &step, CHECKPOINT_STAGE_WALK, s, 2, err);
 	return st;

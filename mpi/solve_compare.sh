@@ -25,6 +25,8 @@ cases=(
 	"|--hands 3 --rollover 9 --lives 2"
 	"csv|--hands 3 --rollover 8 --variant suicide,meta,suns"
 	"csv|--hands 3 --rollover 7 --overflow cutoff --revive never"
+	"csv|--hands 20 --rollover 3"
+	"|--hands 1 --rollover 150"
 	"|--variant cutoff --rollover 40"
 )
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/chopsticks-mpi-solve.XXXXXX")

@@ -47,7 +47,7 @@ enum status walk_agree(MPI_Comm comm, enum status st, struct error *err)
 
 // Sets the bit of every child of the block's positions at distance layer. Returns nonzero
 // when a thread could not get its child buffer (its share of the layer is then missing).
-static int expand(const struct rules *rules, const uint8_t *depth, struct walk_block b, uint8_t layer,
+static int expand(const struct rules *rules, const struct enumeration *e, struct walk_block b, unsigned layer,
 		  uint64_t *bits, uint64_t *moves)
 {
 	int oom = 0;
@@ -61,7 +61,7 @@ static int expand(const struct rules *rules, const uint8_t *depth, struct walk_b
 		}
 #pragma omp for schedule(dynamic, 4096)
 		for (uint64_t i = b.lo; i < b.hi; i++) {
-			if (!child || depth[i - b.lo] != layer)
+			if (!child || enumeration_depth(e, i - b.lo) != layer)
 				continue;
 			size_t n = movegen_children(rules, i, child);
 			edges += n;
@@ -89,13 +89,13 @@ static void merge(uint64_t *bits, uint64_t words, MPI_Comm comm)
 }
 
 // Gives distance next to the marked, unseen positions of the block; returns how many.
-static uint64_t close_layer(uint8_t *depth, struct walk_block b, const uint64_t *bits, uint8_t next)
+static uint64_t close_layer(struct enumeration *e, struct walk_block b, const uint64_t *bits, unsigned next)
 {
 	uint64_t found = 0;
 #pragma omp parallel for schedule(static) reduction(+ : found)
 	for (uint64_t i = b.lo; i < b.hi; i++)
-		if ((bits[i >> 6] >> (i & 63) & 1) && depth[i - b.lo] == ENUMERATE_UNSEEN) {
-			depth[i - b.lo] = next;
+		if ((bits[i >> 6] >> (i & 63) & 1) && !enumeration_reached(e, i - b.lo)) {
+			enumeration_set_depth(e, i - b.lo, next);
 			found++;
 		}
 	return found;
@@ -128,7 +128,7 @@ static int block_expand(void *ctx, unsigned layer, uint64_t *moves)
 {
 	struct block_walk *w = ctx;
 	memset(w->bits, 0, (size_t)w->words * sizeof *w->bits);
-	return expand(w->rules, w->e->depth, w->b, (uint8_t)layer, w->bits, moves) ? LAYERS_FAILED : 0;
+	return expand(w->rules, w->e, w->b, layer, w->bits, moves) ? LAYERS_FAILED : 0;
 }
 
 static int block_merge(void *ctx, int flags)
@@ -141,7 +141,7 @@ static int block_merge(void *ctx, int flags)
 static uint64_t block_close(void *ctx, unsigned next)
 {
 	struct block_walk *w = ctx;
-	uint64_t found = close_layer(w->e->depth, w->b, w->bits, (uint8_t)next);
+	uint64_t found = close_layer(w->e, w->b, w->bits, next);
 	MPI_Allreduce(MPI_IN_PLACE, &found, 1, MPI_UINT64_T, MPI_SUM, w->comm);
 	return found;
 }
@@ -149,8 +149,8 @@ static uint64_t block_close(void *ctx, unsigned next)
 static void block_finish(void *ctx, struct enumeration *e)
 {
 	struct block_walk *w = ctx;
-	layers_count_terminals(w->rules, e->depth, w->b.lo, w->b.hi, e->layer_terminal);
-	MPI_Allreduce(MPI_IN_PLACE, e->layer_terminal, ENUMERATE_MAX_LAYERS, MPI_UINT64_T, MPI_SUM, w->comm);
+	layers_count_terminals(w->rules, e, w->b.lo, w->b.hi);
+	MPI_Allreduce(MPI_IN_PLACE, e->layer_terminal, (int)e->max_depth + 1, MPI_UINT64_T, MPI_SUM, w->comm);
 	MPI_Allreduce(MPI_IN_PLACE, &e->move_count, 1, MPI_UINT64_T, MPI_SUM, w->comm);
 }
 
@@ -159,6 +159,27 @@ static enum status block_failed(void *ctx, struct error *err)
 	struct block_walk *w = ctx;
 	return error_set(err, STATUS_FAILURE, "out of memory during the walk (%llu of %d ranks)",
 			 (unsigned long long)w->failed, w->ranks);
+}
+
+// One walk of the block, its distances in bytes or (wide) in 4 bytes per position; the
+// status agreed. out (w->e) is emptied first.
+static enum status walk_once(struct block_walk *w, bool wide, const struct progress *progress, int rank,
+			     struct error *err)
+{
+	struct enumeration *out = w->e;
+	uint64_t start = w->rules->start;
+	enumeration_free(out);
+	enum status st = enumeration_alloc(out, w->b.hi - w->b.lo, wide, err);
+	if (st != STATUS_OK) // the rank in the message: one rank's failure is every rank's
+		error_set(err, st, "rank %d: out of memory: the walk needs %llu bytes", rank,
+			  (unsigned long long)((w->b.hi - w->b.lo) * (wide ? sizeof *out->wide : 1)));
+	if ((st = walk_agree(w->comm, st, err)) != STATUS_OK)
+		return st;
+	if (start >= w->b.lo && start < w->b.hi)
+		enumeration_set_depth(out, start - w->b.lo, 0);
+	struct layers_engine engine = {block_expand, block_merge, block_close, block_finish,
+				       block_failed, w, !wide};
+	return layers_run(&engine, progress, out, err);
 }
 
 enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struct progress *progress,
@@ -170,26 +191,16 @@ enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struc
 	memset(out, 0, sizeof *out);
 	struct walk_block b = *block = walk_block_of(rules->size, rank, ranks);
 	struct block_walk w = {rules, out, b, NULL, bitmap_words(rules->size), comm, ranks, 0};
-	uint64_t len = b.hi - b.lo;
 	enum status st = STATUS_OK;
-	if (w.words > SIZE_MAX / sizeof *w.bits || len > SIZE_MAX)
+	if (w.words > SIZE_MAX / sizeof *w.bits || b.hi - b.lo > SIZE_MAX / sizeof *out->wide)
 		st = error_set(err, STATUS_FAILURE, "rank %d: the walk does not fit the address space", rank);
-	if (st == STATUS_OK) {
-		out->size = len;
-		out->depth = malloc(len ? (size_t)len : 1);
-		w.bits = malloc(w.words ? (size_t)w.words * sizeof *w.bits : sizeof *w.bits);
-		if (!out->depth || !w.bits)
-			st = error_set(err, STATUS_FAILURE, "rank %d: out of memory: the walk needs %llu bytes",
-				       rank, (unsigned long long)plan_block_bytes(rules->size, len));
-	}
-	if ((st = walk_agree(comm, st, err)) == STATUS_OK) {
-		memset(out->depth, ENUMERATE_UNSEEN, (size_t)len);
-		if (rules->start >= b.lo && rules->start < b.hi)
-			out->depth[rules->start - b.lo] = 0;
-		struct layers_engine engine = {block_expand, block_merge, block_close, block_finish,
-					       block_failed, &w};
-		st = layers_run(&engine, progress, out, err);
-	}
+	if (st == STATUS_OK && !(w.bits = malloc(w.words ? (size_t)w.words * sizeof *w.bits : sizeof *w.bits)))
+		st = error_set(err, STATUS_FAILURE, "rank %d: out of memory: the walk needs %llu bytes",
+			       rank, (unsigned long long)plan_block_bytes(rules->size, b.hi - b.lo));
+	if ((st = walk_agree(comm, st, err)) == STATUS_OK)
+		st = walk_once(&w, false, progress, rank, err);
+	if (st == STATUS_BAD_INPUT && out->deep) // past 254 moves: again, 4 bytes per position
+		st = walk_once(&w, true, progress, rank, err);
 	free(w.bits);
 	if (st != STATUS_OK)
 		enumeration_free(out);

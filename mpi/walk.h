@@ -27,10 +27,11 @@ struct walk_block walk_block_of(uint64_t size, int rank, int ranks);
 
 // Walks from rules->start; a collective call on comm, with the same rules on every rank.
 // On success fills out like enumerate_reachable, except that out->size is the block length
-// (hi - lo) and out->depth holds the distances of the block only (index i - lo); the counts
-// are global and the same on every rank. On failure every rank returns the same status (the
-// largest of any rank's: STATUS_FAILURE for allocation, STATUS_BAD_INPUT for more than 254
-// layers, STATUS_INTERRUPTED when a rank's stop flag was set) with the message in err, and
+// (hi - lo) and out->depth (out->wide past 254 moves, when the walk runs again with 4 bytes
+// per position) holds the distances of the block only (index i - lo); the counts are global
+// and the same on every rank. On failure every rank returns the same status (the largest of
+// any rank's: STATUS_FAILURE for allocation, STATUS_INTERRUPTED when a rank's stop flag was
+// set) with the message in err, and
 // leaves *out empty. The message comes from the failing rank and is known to all of them.
 // Free with enumeration_free. MPI must be initialised with at least MPI_THREAD_FUNNELED.
 enum status walk_reachable(const struct rules *rules, MPI_Comm comm, const struct progress *progress,

@@ -57,7 +57,7 @@ static void write_row(const struct export *x, bool names, uint64_t i)
 	record_begin(&r, x->f, x->format);
 	record_names(&r, names);
 	record_str(&r, "code", code);
-	record_uint(&r, "depth", names ? 0 : s->e.depth[i]);
+	record_uint(&r, "depth", names ? 0 : enumeration_depth(&s->e, i));
 	record_str(&r, "value", cell_value_name(v));
 	record_opt_uint(&r, "remoteness", v != VALUE_DRAW, names ? 0 : solution_remoteness(&s->solution, i));
 	if (x->format == FORMAT_JSON) {
@@ -110,7 +110,7 @@ int solution_file_export(const struct solved *s, const char *path)
 		write_row(&x, true, 0);
 	}
 	for (uint64_t i = 0; i < s->e.size; i++)
-		if (s->e.depth[i] != ENUMERATE_UNSEEN)
+		if (enumeration_reached(&s->e, i))
 			write_row(&x, false, i);
 	free(x.moves), free(x.list);
 	bool ok = !ferror(f);
@@ -196,9 +196,9 @@ static int import_row(struct solved *s, char *line, const char *game, unsigned l
 	if (strcmp(field[5], game))
 		return message_print(cmd, "--table '%s' is of another game: line %lu says '%s', these options give '%s' (give its rule options)",
 			       path, lineno, field[5], game), 2;
-	why = s->e.depth[idx] == ENUMERATE_UNSEEN ? "the position is not reachable from the start"
+	why = !enumeration_reached(&s->e, idx) ? "the position is not reachable from the start"
 	      : solution_value(&s->solution, idx) ? "the position comes twice"
-	      : s->e.depth[idx] != depth ? "the depth is not the position's distance from the start" : NULL;
+	      : enumeration_depth(&s->e, idx) != depth ? "the depth is not the position's distance from the start" : NULL;
 	if (why)
 		goto bad;
 	if (!solution_put(&s->solution, idx, (enum value)v, (unsigned)rem))
@@ -214,7 +214,7 @@ static int incomplete(const struct cli_options *opt, const char *path, const str
 {
 	char code[POSITION_CODE_MAX] = "";
 	for (uint64_t i = 0; i < s->e.size; i++)
-		if (s->e.depth[i] != ENUMERATE_UNSEEN && !solution_value(&s->solution, i)) {
+		if (enumeration_reached(&s->e, i) && !solution_value(&s->solution, i)) {
 			position_format(s->rules, i, code);
 			break;
 		}

@@ -11,7 +11,8 @@
 #include "describe.h"
 #include "strategy.h"
 
-#define STRATEGY_TEXT_MAX 2048 // one position in either notation
+// One position in either notation: the list notation writes every hand ("124h,").
+#define STRATEGY_TEXT_MAX (RULES_MAX_PLAYERS * (RULES_MAX_HANDS * 5 + 3) + 1)
 #define STRATEGY_FILE_MAX_LISTS 4
 
 enum notation { NOTATION_CODE, NOTATION_ARTICLE };

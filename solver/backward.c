@@ -39,7 +39,7 @@ static void raise_flag(struct solve_state *s, int flag)
 
 static bool reachable(const struct backward_game *g, uint64_t idx)
 {
-	return g->enumeration->depth[idx] != ENUMERATE_UNSEEN;
+	return enumeration_reached(g->enumeration, idx);
 }
 
 // Whether a move from slot-tp state to slot-tc state hands the turn to the other side.

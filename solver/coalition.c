@@ -163,7 +163,7 @@ static uint64_t *reachable_bits(const struct enumeration *e)
 #pragma omp parallel for schedule(static) if (e->size >= PARALLEL_MIN)
 	for (uint64_t w = 0; w < words; w++)
 		for (uint64_t idx = w * 64; idx < w * 64 + 64 && idx < e->size; idx++)
-			if (e->depth[idx] != ENUMERATE_UNSEEN)
+			if (enumeration_reached(e, idx))
 				bits[w] |= UINT64_C(1) << (idx & 63);
 	return bits;
 }

@@ -109,7 +109,7 @@ static enum status collect_finals(struct work *w, struct lengths *out, struct er
 		position_format(w->rules, idx, code);
 		assert(strlen(code) < len);
 		entry[n] = (struct final_entry){strncpy(codes + n * len, code, len), idx, c,
-						w->e->depth[idx]};
+						enumeration_depth(w->e, idx)};
 		n++;
 	}
 	qsort(entry, n, sizeof *entry, by_depth_then_code);
@@ -132,11 +132,11 @@ static void mark_towards(struct work *w, uint64_t f, unsigned L)
 	for (unsigned d = L; d >= 1; d--) {
 #pragma omp parallel for schedule(dynamic, 1024) if (w->g.count >= PATHS_PARALLEL_MIN)
 		for (uint64_t c = 0; c < w->g.count; c++) {
-			if (w->e->depth[w->g.index[c]] != d || !w->mark[c])
+			if (enumeration_depth(w->e, w->g.index[c]) != d || !w->mark[c])
 				continue;
 			for (uint64_t i = w->g.start[c]; i < w->g.start[c + 1]; i++) {
 				uint32_t p = w->g.parent[i];
-				if (w->e->depth[w->g.index[p]] == d - 1)
+				if (enumeration_depth(w->e, w->g.index[p]) == d - 1)
 					__atomic_store_n(&w->mark[p], 1, __ATOMIC_RELAXED);
 			}
 		}
@@ -151,7 +151,7 @@ static uint64_t best_child(const struct work *w, uint64_t idx, uint64_t *buf)
 	size_t n = movegen_children(w->rules, idx, buf);
 	for (size_t i = 0; i < n; i++) {
 		uint64_t c = paths_ordinal(&w->g, buf[i]);
-		if (w->e->depth[buf[i]] != w->e->depth[idx] + 1 || !w->mark[c])
+		if (enumeration_depth(w->e, buf[i]) != enumeration_depth(w->e, idx) + 1 || !w->mark[c])
 			continue;
 		position_format(w->rules, buf[i], code);
 		if (best == PATHS_NONE || strcmp(code, best_code) < 0) {

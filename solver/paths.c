@@ -12,7 +12,7 @@
 
 static bool reachable(const struct enumeration *e, uint64_t idx)
 {
-	return e->depth[idx] != ENUMERATE_UNSEEN;
+	return enumeration_reached(e, idx);
 }
 
 static enum status list_reachable(const struct enumeration *e, struct paths_graph *g,
@@ -186,7 +186,7 @@ static void pull_geodesic(const struct paths_graph *g, const struct enumeration 
 {
 	for (uint64_t i = g->start[c]; i < g->start[c + 1]; i++) {
 		uint32_t p = g->parent[i];
-		if (e->depth[g->index[p]] == d - 1)
+		if (enumeration_depth(e, g->index[p]) == d - 1)
 			add_into(geo + c * width, geo + (uint64_t)p * width, width);
 	}
 }
@@ -197,7 +197,7 @@ enum status paths_geodesic(const struct paths_graph *g, const struct enumeration
 {
 	memset(geo, 0, g->count * width * sizeof *geo);
 	for (uint64_t c = 0; c < g->count; c++)
-		if (e->depth[g->index[c]] == 0)
+		if (enumeration_depth(e, g->index[c]) == 0)
 			geo[c * width] = 1;
 	struct progress_step step = {.phase = "lengths: geodesic", .bound = e->max_depth,
 				     .done = e->layer_count[0], .total = g->count};
@@ -209,7 +209,7 @@ enum status paths_geodesic(const struct paths_graph *g, const struct enumeration
 			return error_set(err, STATUS_INTERRUPTED, "interrupted");
 #pragma omp parallel for schedule(dynamic, 1024) if (g->count >= PATHS_PARALLEL_MIN)
 		for (uint64_t c = 0; c < g->count; c++)
-			if (e->depth[g->index[c]] == d)
+			if (enumeration_depth(e, g->index[c]) == d)
 				pull_geodesic(g, e, width, geo, c, d);
 	}
 	return STATUS_OK;

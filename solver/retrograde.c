@@ -39,7 +39,7 @@ static enum status solve_dense(const struct dense *d, const struct enumeration *
 		return error_set(err, STATUS_FAILURE, "out of memory: the solve needs %llu bytes",
 				 (unsigned long long)bitpair_bytes(d->sides, d->n));
 	if (e)
-		dense_seen_from_depth(d, e->depth, &reachable);
+		dense_seen_from_depth(d, e, &reachable);
 	else if (!checkpoint_holds(ck, DENSE_SOLVE_STAGE))
 		st = walk_state_dense(d, progress, ck, &reachable, err);
 	if (st == STATUS_OK)

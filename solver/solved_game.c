@@ -44,8 +44,8 @@ enum status solved_game_run(const struct plan *plan, bool distances, const struc
 bool solved_game_reachable(const struct rules *rules, const struct enumeration *e, const struct solution *solution,
 			   const struct coalition *coalition, uint64_t idx)
 {
-	if (e->depth)
-		return e->depth[idx] != ENUMERATE_UNSEEN;
+	if (enumeration_has_depth(e))
+		return enumeration_reached(e, idx);
 	if (rules->players != 2)
 		return coalition_value(coalition, idx, 0) != VALUE_UNKNOWN;
 	return solution_value(solution, idx) != VALUE_UNKNOWN;

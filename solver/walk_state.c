@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The walk of a solve, saved and read back (see walk_state.h). The sections: "depth" (a
-// byte per index, as enumeration.depth) and "walk" (the counts) for the generic engine;
+// byte per index, as enumeration.depth; "wide", 4 bytes per index, in a game past 254 moves)
+// and "walk" (the counts; those of the layers past 254 are counted again from the distances
+// on a load) for the generic engine;
 // "reachable" (the bits of the matrix) for the dense one, the bit set of the positions for
 // the many-player one.
 #include "walk_state.h"
@@ -10,6 +12,7 @@
 
 #include "dense_walk.h"
 #include "many_walk.h"
+#include "movegen.h"
 
 void walk_state_sections(const struct enumeration *e, uint64_t *counts, struct checkpoint_section *s)
 {
@@ -17,9 +20,10 @@ void walk_state_sections(const struct enumeration *e, uint64_t *counts, struct c
 	counts[1] = e->terminal_count;
 	counts[2] = e->move_count;
 	counts[3] = e->max_depth;
-	memcpy(counts + 4, e->layer_count, sizeof e->layer_count);
-	memcpy(counts + 4 + ENUMERATE_MAX_LAYERS, e->layer_terminal, sizeof e->layer_terminal);
-	s[0] = (struct checkpoint_section){"depth", e->depth, e->size};
+	memcpy(counts + 4, e->layer_count, ENUMERATE_BYTE_LAYERS * sizeof *counts);
+	memcpy(counts + 4 + ENUMERATE_BYTE_LAYERS, e->layer_terminal, ENUMERATE_BYTE_LAYERS * sizeof *counts);
+	s[0] = e->wide ? (struct checkpoint_section){"wide", e->wide, e->size * sizeof *e->wide}
+		       : (struct checkpoint_section){"depth", e->depth, e->size};
 	s[1] = (struct checkpoint_section){"walk", counts, WALK_STATE_COUNTS * sizeof *counts};
 }
 
@@ -30,24 +34,43 @@ static struct progress_step walked_step(const struct enumeration *e)
 				      .at_most = e->size};
 }
 
-static enum status load_enumeration(struct checkpoint *ck, uint64_t size, struct enumeration *out,
+// The layers past 254 moves of a loaded wide walk, counted again from its distances.
+static void count_deep_layers(const struct rules *rules, struct enumeration *e)
+{
+	for (unsigned d = ENUMERATE_BYTE_LAYERS; d <= e->max_depth; d++)
+		e->layer_count[d] = e->layer_terminal[d] = 0;
+	for (uint64_t i = 0; i < e->size; i++) {
+		unsigned d = enumeration_depth(e, i);
+		if (d != ENUMERATE_NONE && d >= ENUMERATE_BYTE_LAYERS && d <= e->max_depth) {
+			e->layer_count[d]++;
+			e->layer_terminal[d] += movegen_is_terminal(rules, i);
+		}
+	}
+}
+
+static enum status load_enumeration(struct checkpoint *ck, const struct rules *rules, struct enumeration *out,
 				    struct error *err)
 {
-	uint64_t counts[WALK_STATE_COUNTS];
+	uint64_t counts[WALK_STATE_COUNTS], size = rules->size;
 	struct checkpoint_section s[WALK_STATE_SECTIONS];
-	*out = (struct enumeration){.size = size, .depth = malloc(size ? size : 1)};
-	if (!out->depth)
-		return error_set(err, STATUS_FAILURE, "out of memory: the walk needs %llu bytes", (unsigned long long)size);
+	bool wide = checkpoint_bytes(ck, "wide") != UINT64_MAX;
+	enum status st = enumeration_alloc(out, size, wide, err);
+	if (st != STATUS_OK)
+		return st;
+	if (!enumeration_room(out, ENUMERATE_BYTE_LAYERS))
+		return error_set(err, STATUS_FAILURE, "out of memory reading the walk");
 	walk_state_sections(out, counts, s);
-	enum status st = checkpoint_load(ck, s, WALK_STATE_SECTIONS, err);
-	if (st != STATUS_OK || counts[3] >= ENUMERATE_MAX_LAYERS)
+	st = checkpoint_load(ck, s, WALK_STATE_SECTIONS, err);
+	if (st != STATUS_OK || (counts[3] >= ENUMERATE_BYTE_LAYERS && !wide) || counts[3] >= UINT32_MAX ||
+	    !enumeration_room(out, (unsigned)counts[3] + 1))
 		return st != STATUS_OK ? st : error_set(err, STATUS_BAD_INPUT, "--checkpoint '%s': its walk is damaged", ck->dir);
 	out->reachable_count = counts[0];
 	out->terminal_count = counts[1];
 	out->move_count = counts[2];
 	out->max_depth = (unsigned)counts[3];
-	memcpy(out->layer_count, counts + 4, sizeof out->layer_count);
-	memcpy(out->layer_terminal, counts + 4 + ENUMERATE_MAX_LAYERS, sizeof out->layer_terminal);
+	memcpy(out->layer_count, counts + 4, ENUMERATE_BYTE_LAYERS * sizeof *counts);
+	memcpy(out->layer_terminal, counts + 4 + ENUMERATE_BYTE_LAYERS, ENUMERATE_BYTE_LAYERS * sizeof *counts);
+	count_deep_layers(rules, out);
 	return STATUS_OK;
 }
 
@@ -55,8 +78,8 @@ enum status walk_state_enumerate(const struct plan *plan, const struct progress 
 				 struct checkpoint *ck, struct enumeration *out, struct error *err)
 {
 	enum status st;
-	if (ck && checkpoint_bytes(ck, "depth") != UINT64_MAX) {
-		st = load_enumeration(ck, plan->rules->size, out, err);
+	if (ck && (checkpoint_bytes(ck, "depth") != UINT64_MAX || checkpoint_bytes(ck, "wide") != UINT64_MAX)) {
+		st = load_enumeration(ck, plan->rules, out, err);
 	} else {
 		st = enumerate_plan(plan, progress, out, err);
 		uint64_t counts[WALK_STATE_COUNTS];
@@ -105,6 +128,7 @@ enum status walk_state_dense(const struct dense *d, const struct progress *progr
 	struct checkpoint_section s = {"reachable", reachable->side[0].bits, bitpair_bytes(d->sides, d->n)};
 	if (st == STATUS_OK)
 		st = keep_reachable(ck, progress, held, &walked, &s, err);
+	enumeration_free(&walked);
 	if (st != STATUS_OK)
 		bitpair_free(reachable);
 	return st;
@@ -124,6 +148,7 @@ enum status walk_state_many(const struct many *m, const struct progress *progres
 	struct checkpoint_section s = {"reachable", *reachable, bytes};
 	if (st == STATUS_OK)
 		st = keep_reachable(ck, progress, held, &walked, &s, err);
+	enumeration_free(&walked);
 	if (st != STATUS_OK) {
 		free(*reachable);
 		*reachable = NULL;

@@ -17,8 +17,8 @@
 #include "plan.h"
 
 // The counts of an enumeration as one section: reachable, terminal, moves, max_depth, then
-// the layers and their terminal positions (u64 each, host order).
-#define WALK_STATE_COUNTS (4 + 2 * ENUMERATE_MAX_LAYERS)
+// the first 255 layers and their terminal positions (u64 each, host order).
+#define WALK_STATE_COUNTS (4 + 2 * ENUMERATE_BYTE_LAYERS)
 #define WALK_STATE_SECTIONS 2
 
 // e as sections s[0 .. WALK_STATE_SECTIONS): its distances, and its counts, written into

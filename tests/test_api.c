@@ -162,12 +162,18 @@ static unsigned alpha(unsigned r)
 	return n;
 }
 
+// The rollovers one_hand_follows_fibonacci checks past 3..40: games of alpha(r) - 2 = 298,
+// 148 and 373 moves (alpha computed below, not assumed), two of them past 254.
+static const unsigned long_rollovers[] = {150, 200, 250};
+#define LONG_ROLLOVERS (sizeof long_rollovers / sizeof long_rollovers[0])
+
 // One hand each: the moves are forced, so the game lasts alpha(r) - 2 moves and the player
 // who makes the last one wins.
 Test(api, one_hand_follows_fibonacci)
 {
 	char options[64];
-	for (unsigned r = 3; r <= 40; r++) {
+	for (unsigned k = 0; k < 38 + LONG_ROLLOVERS; k++) {
+		unsigned r = k < 38 ? k + 3 : long_rollovers[k - 38];
 		snprintf(options, sizeof options, "--hands 1 --rollover %u", r);
 		chop_game *g = game_of(options);
 		chop_solution *s = solved(g, 0);
@@ -191,7 +197,9 @@ Test(api, one_hand_follows_fibonacci)
 Test(api, rollover_two_is_forced)
 {
 	char options[64];
-	for (unsigned h = 1; h <= 6; h++) {
+	static const unsigned many[] = {1, 2, 3, 4, 5, 6, 20, 40, 100, 200}; // 200: 399 moves
+	for (unsigned k = 0; k < sizeof many / sizeof many[0]; k++) {
+		unsigned h = many[k];
 		snprintf(options, sizeof options, "--hands %u --rollover 2", h);
 		chop_game *g = game_of(options);
 		chop_solution *s = solved(g, 0);

@@ -289,13 +289,15 @@ struct resume_case {
 
 Test(checkpoint, solves_resume_to_the_same_solution)
 {
-	// Dense (two players, equal hands and uneven), generic (uneven hands, the plan's engine
-	// dropped), the coalition solve on the many-player engine (three and four players) and on
+	// Dense (two players, equal hands and uneven, 17 hands), generic (uneven hands, one hand
+	// at rollover 150: 298 moves; the plan's engine dropped), the coalition solve on the many-player engine (three and four players) and on
 	// the generic one.
 	struct resume_case cases[] = {
 		{{2, {2, 2}, 5, "cutoff,suicide"}, PLANNED, false}, {{2, {3, 2}, 5, ""}, PLANNED, false},
 		{{2, {3, 2}, 5, ""}, GENERIC, false},              {{3, {2, 2, 2}, 4, ""}, PLANNED, true},
 		{{4, {1, 1, 1, 1}, 5, ""}, PLANNED, true},         {{3, {2, 2, 2}, 4, ""}, GENERIC, true},
+		// past 16 hands; and a generic walk past 254 moves, its distances kept in 4 bytes
+		{{2, {17, 17}, 3, ""}, PLANNED, false},            {{2, {1, 1}, 150, ""}, GENERIC, false},
 	};
 	unsigned levels[] = {0, 1, 6, 11}; // every case runs levels 0 to 12 at least
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

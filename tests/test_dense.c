@@ -435,13 +435,13 @@ static void compare_walks(const struct rules *rules, const struct enumeration *g
 	cr_assert_eq(want->size, rules->size, "%s", name);
 	if (memcmp(got->depth, want->depth, rules->size)) {
 		uint64_t idx = 0;
-		while (got->depth[idx] == want->depth[idx])
+		while (enumeration_depth(got, idx) == enumeration_depth(want, idx))
 			idx++;
 		char code[POSITION_CODE_MAX];
 		position_format(rules, idx, code);
 		cr_assert_fail("%s: first differing distance at index %llu (%s): dense %u, generic %u "
 			       "(255: unreachable)",
-			       name, (unsigned long long)idx, code, got->depth[idx], want->depth[idx]);
+			       name, (unsigned long long)idx, code, enumeration_depth(got, idx), enumeration_depth(want, idx));
 	}
 	compare_counts(got, want, name);
 }
@@ -458,7 +458,7 @@ static void compare_seen(const struct dense *d, const struct enumeration *generi
 	cr_assert_eq(dense_walk(d, NULL, NULL, &walked, &seen, &err), STATUS_OK, "%s: %s", name, err.msg);
 	compare_counts(&walked, generic, name);
 	cr_assert(bitpair_init(&from_depth, d->sides, d->n));
-	dense_seen_from_depth(d, generic->depth, &from_depth);
+	dense_seen_from_depth(d, generic, &from_depth);
 	uint8_t *numbered = calloc(d->rules->size, 1);
 	cr_assert_not_null(numbered);
 	for (unsigned t = 0; t < d->sides; t++)
@@ -467,7 +467,7 @@ static void compare_seen(const struct dense *d, const struct enumeration *generi
 				uint64_t idx = dense_index(d, t, a, b);
 				cr_assert(idx < d->rules->size && !numbered[idx]++, "%s: index %llu", name,
 					  (unsigned long long)idx);
-				bool want = generic->depth[idx] != ENUMERATE_UNSEEN;
+				bool want = enumeration_reached(generic, idx);
 				bool got = bit_get(bitpair_row(&seen, t, a), b);
 				bool got2 = bit_get(bitpair_row(&from_depth, t, a), b);
 				if (got != want || got2 != want) {
@@ -691,7 +691,7 @@ static void check_solves(const struct rules *rules, const struct dense *d, const
 	struct solution direct;
 	memset(&direct, 0xa5, sizeof direct); // any content
 	cr_assert(bitpair_init(&reachable, d->sides, d->n));
-	dense_seen_from_depth(d, generic.depth, &reachable);
+	dense_seen_from_depth(d, &generic, &reachable);
 	unsigned levels = 12345;
 	cr_assert_eq(dense_solve(d, &reachable, NULL, NULL, &direct, &levels, &err), STATUS_OK, "%s: %s",
 		     name, err.msg);

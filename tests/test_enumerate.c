@@ -15,10 +15,11 @@
 #include "closed_form.h"
 #include "enumerate.h"
 #include "helpers.h"
+#include "plan.h"
 
 struct walk_case {
 	struct instance in;
-	char start[32]; // "" for the rules' own start
+	char start[48]; // "" for the rules' own start
 };
 
 ParameterizedTestParameters(enumerate, against_oracle)
@@ -124,6 +125,14 @@ ParameterizedTestParameters(enumerate, against_oracle)
 		{{2, {2, 2}, 5, "stumps"}, "0h0h/11"},
 		{{2, {3, 3}, 4, "stumps,cutoff"}, "00h3h/012"},
 		{{2, {2, 2}, 12, "stumps"}, "0h.10h/3.11"},
+		// past 16 hands: codes in the count form
+		{{2, {17, 17}, 2, ""}, ""},
+		{{2, {24, 24}, 2, ""}, ""},
+		{{2, {17, 17}, 3, ""}, ""},
+		{{2, {18, 17}, 3, ""}, ""},
+		{{2, {17, 17}, 3, "cutoff"}, ""},
+		{{3, {17, 17, 17}, 2, ""}, ""},
+		{{2, {20, 20}, 3, ""}, "0x3.1x17/1x20"},
 	};
 	return cr_make_param_array(struct walk_case, cases, sizeof cases / sizeof cases[0]);
 }
@@ -137,15 +146,14 @@ static void compare(const struct rules *rules, const struct oracle_game *game,
 	cr_assert_eq(e->terminal_count, w->terminal_count, "%s: terminal", name);
 	cr_assert_eq(e->move_count, w->move_count, "%s: moves", name);
 	cr_assert_eq(e->max_depth, w->max_depth, "%s: max depth", name);
-	for (unsigned d = 0; d < ENUMERATE_MAX_LAYERS; d++) {
-		uint64_t want = d < ORACLE_MAX_LAYERS ? w->layer_count[d] : 0;
-		uint64_t want_t = d < ORACLE_MAX_LAYERS ? w->layer_terminal[d] : 0;
+	for (unsigned d = 0; d <= w->max_depth; d++) {
+		uint64_t want = w->layer_count[d], want_t = w->layer_terminal[d];
 		cr_assert_eq(e->layer_count[d], want, "%s: layer %u", name, d);
 		cr_assert_eq(e->layer_terminal[d], want_t, "%s: terminals in layer %u", name, d);
 	}
 	uint64_t seen = 0;
 	for (uint64_t i = 0; i < rules->size; i++)
-		seen += e->depth[i] != ENUMERATE_UNSEEN;
+		seen += enumeration_reached(e, i);
 	cr_assert_eq(seen, w->reachable_count, "%s: positions with a distance", name);
 	for (uint64_t i = 0; i < w->reachable_count; i++) {
 		char code[ORACLE_CODE_MAX];
@@ -153,7 +161,7 @@ static void compare(const struct rules *rules, const struct oracle_game *game,
 		struct error err;
 		oracle_format(game, &w->pos[i], code);
 		cr_assert_eq(position_parse(rules, code, &idx, &err), STATUS_OK, "%s", err.msg);
-		cr_assert_eq(e->depth[idx], w->depth[i], "%s: distance of %s", name, code);
+		cr_assert_eq(enumeration_depth(e, idx), w->depth[i], "%s: distance of %s", name, code);
 	}
 }
 
@@ -200,6 +208,35 @@ ParameterizedTest(struct walk_case *c, enumerate, against_oracle, .timeout = 120
 	rules_free(rules);
 }
 
+// Past 16 hands the plan's engine (dense for two players) and the generic walk give every
+// position the same distance (the oracle checks the plan's engine above).
+Test(enumerate, many_hands_engines_agree, .timeout = 120)
+{
+	static const struct instance cases[] = {
+		{2, {17, 17}, 3, ""}, {2, {21, 19}, 3, ""}, {2, {24, 24}, 3, "suicide"}, {3, {17, 18, 17}, 2, ""},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char name[160];
+		instance_text(&cases[i], name, sizeof name);
+		struct rules *rules = instance_rules(&cases[i]);
+		struct plan plan;
+		struct enumeration e, generic;
+		struct error err;
+		cr_assert_eq(plan_build(rules, &plan, &err), STATUS_OK, "%s", err.msg);
+		cr_assert(rules->players > 2 || plan.dense, "%s: the dense engine takes it", name);
+		cr_assert_eq(enumerate_plan(&plan, NULL, &e, &err), STATUS_OK, "%s", err.msg);
+		cr_assert_eq(enumerate_reachable_generic(rules, NULL, &generic, &err), STATUS_OK, "%s", err.msg);
+		compare_counts(&e, &generic, name);
+		for (uint64_t idx = 0; idx < rules->size; idx++)
+			cr_assert_eq(enumeration_depth(&e, idx), enumeration_depth(&generic, idx), "%s: index %llu", name,
+				     (unsigned long long)idx);
+		enumeration_free(&e);
+		enumeration_free(&generic);
+		plan_free(&plan);
+		rules_free(rules);
+	}
+}
+
 // Hand-checked: with one hand each the game is forced and follows Fibonacci mod r. With
 // r = 5 (codes list the player to move first): 11, 21, 32, then 3 + 2 = 5 kills: 03.
 Test(enumerate, one_hand_is_fibonacci)
@@ -216,7 +253,7 @@ Test(enumerate, one_hand_is_fibonacci)
 	for (unsigned d = 0; d < 4; d++) {
 		uint64_t idx;
 		cr_assert_eq(position_parse(rules, line[d], &idx, &err), STATUS_OK);
-		cr_assert_eq(e.depth[idx], d, "%s", line[d]);
+		cr_assert_eq(enumeration_depth(&e, idx), d, "%s", line[d]);
 		cr_assert_eq(e.layer_count[d], 1);
 	}
 	cr_assert_eq(e.layer_terminal[3], 1);
@@ -465,7 +502,7 @@ Test(enumerate, same_walk_for_1_2_4_threads)
 			cr_assert(!memcmp(first.depth, e.depth, e.size), "instance %zu: %d threads differ", i, threads);
 			cr_assert_eq(first.move_count, e.move_count);
 			cr_assert_eq(first.terminal_count, e.terminal_count);
-			cr_assert(!memcmp(first.layer_count, e.layer_count, sizeof e.layer_count));
+			cr_assert(first.max_depth == e.max_depth && !memcmp(first.layer_count, e.layer_count, (e.max_depth + 1) * sizeof *e.layer_count));
 			enumeration_free(&e);
 		}
 		enumeration_free(&first);

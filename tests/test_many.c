@@ -263,13 +263,13 @@ static void check_walk(const struct plan *plan, const char *name, const int *thr
 		cr_assert_eq(got.size, rules->size, "%s", what);
 		if (memcmp(got.depth, want.depth, rules->size)) {
 			uint64_t idx = 0;
-			while (got.depth[idx] == want.depth[idx])
+			while (enumeration_depth(&got, idx) == enumeration_depth(&want, idx))
 				idx++;
 			char code[POSITION_CODE_MAX];
 			position_format(rules, idx, code);
 			cr_assert_fail("%s: first differing distance at index %llu (%s): many %u, generic %u "
 				       "(255: unreachable)",
-				       what, (unsigned long long)idx, code, got.depth[idx], want.depth[idx]);
+				       what, (unsigned long long)idx, code, enumeration_depth(&got, idx), enumeration_depth(&want, idx));
 		}
 		compare_counts(&got, &want, what);
 		enumeration_free(&got);

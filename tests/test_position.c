@@ -42,6 +42,26 @@ Test(position, worked_example_1312)
 	rules_free(rules);
 }
 
+// Past 16 hands codes count the hands of each value (position.h); the digits of each hand
+// and the values in any order, '.' between them, read as the same position.
+Test(position, count_form_at_20_hands)
+{
+	const unsigned h[2] = {20, 20};
+	struct rules *rules = make(2, h, 6);
+	uint64_t idx = parse_ok(rules, "0x3.1x17/1x20");
+	char buf[POSITION_CODE_MAX];
+	position_format(rules, idx, buf);
+	cr_assert_str_eq(buf, "0x3.1x17/1x20");
+	cr_assert_eq(parse_ok(rules, "00011111111111111111/11111111111111111111"), idx);
+	cr_assert_eq(parse_ok(rules, "1x17.0x3/1x20"), idx);
+	cr_assert_eq(parse_ok(rules, "1x16.0.0.0.1/1x20"), idx);
+	position_format(rules, rules->start, buf);
+	cr_assert_str_eq(buf, "1x20/1x20");
+	position_format(rules, 0, buf);
+	cr_assert_str_eq(buf, "0x20/0x20");
+	rules_free(rules);
+}
+
 ParameterizedTestParameters(position, round_trip)
 {
 	static struct instance cases[] = {
@@ -60,6 +80,10 @@ ParameterizedTestParameters(position, round_trip)
 		{2, {2, 2}, 12, "stumps"},        {2, {2, 1}, 13, "stumps"},
 		{2, {1, 1}, 100, "stumps"},       {2, {2, 2}, 3, "stumps,lives=3"},
 		{3, {2, 2, 2}, 3, "stumps,zombies,lives=2"},
+		// past 16 hands: the count form (0x3.1x17/1x20)
+		{2, {17, 17}, 2, ""},             {2, {20, 20}, 3, ""},
+		{2, {24, 17}, 3, ""},             {3, {17, 17, 17}, 2, ""},
+		{2, {24, 24}, 2, "lives=2"},      {2, {17, 2}, 2, "stumps"},
 	};
 	return cr_make_param_array(struct instance, cases, sizeof cases / sizeof cases[0]);
 }
@@ -174,6 +198,10 @@ ParameterizedTestParameters(position, rejected)
 		{2, {3, 2}, 5, "11111"},     {2, {3, 2}, 5, "1111/1"},     {2, {3, 2}, 5, "11/11"},
 		{2, {3, 2}, 5, "111/111"},   {2, {3, 2}, 5, "115/11"},     {3, {2, 1, 2}, 4, "11111"},
 		{3, {2, 1, 2}, 4, "11/1/1"}, {3, {2, 2, 2}, 4, "1111"},   {3, {2, 2, 2}, 4, "11/11"},
+		// the count form
+		{2, {17, 17}, 3, "1x0.1x17/1x17"}, {2, {17, 17}, 3, "1x16/1x17"}, {2, {17, 17}, 3, "1x/1x17"},
+		{2, {17, 17}, 3, "x17/1x17"},      {2, {17, 17}, 3, "3x17/1x17"}, {2, {17, 17}, 3, "1x17./1x17"},
+		{2, {17, 17}, 3, "1x1025/1x17"},   {2, {17, 17}, 3, "1xx17/1x17"}, {2, {17, 17}, 3, "1x17"},
 	};
 	return cr_make_param_array(struct bad_code, cases, sizeof cases / sizeof cases[0]);
 }

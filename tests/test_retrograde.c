@@ -107,7 +107,7 @@ static void fixture_free(struct fixture *f)
 
 static bool reachable(const struct fixture *f, uint64_t idx)
 {
-	return f->e.depth[idx] != ENUMERATE_UNSEEN;
+	return enumeration_reached(&f->e, idx);
 }
 
 static void solve(const struct fixture *f, struct solution *s)

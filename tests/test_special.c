@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The closed forms of analysis/special.h against the walk: one hand each (Fibonacci modulo
-// r, r = 2..40), rollover 2 for two players (h = 1..10) and three players (h = 1..16, the
-// most hands the tool takes).
+// r, r = 2..40, and 150, 200, 250: games past 254 moves), rollover 2 for two players
+// (h = 1..10, and 20, 40, 100, 200: 399 moves, in the count form of codes) and three players
+// (h = 1..16).
 // The Fibonacci entry point is recomputed here from its definition.
 #include <criterion/criterion.h>
 
@@ -18,8 +19,8 @@ static void walk(unsigned players, unsigned h, unsigned r, struct rules **rules,
 	cr_assert_eq(enumerate_reachable(*rules, NULL, e, &err), STATUS_OK, "%s", err.msg);
 }
 
-// Least k >= 1 with r | F(k), from the Fibonacci numbers themselves (64-bit, exact while
-// they fit; for r <= 40 the entry point is at most 6r = 240, so reduce each step mod r).
+// Least k >= 1 with r | F(k), from the Fibonacci numbers themselves, each reduced mod r
+// (the pairs of residues repeat, and F(0) = 0, so the loop ends for any r).
 static unsigned entry_point(unsigned r)
 {
 	unsigned prev = 0, cur = 1; // F(0), F(1)
@@ -34,7 +35,9 @@ static unsigned entry_point(unsigned r)
 
 Test(special, one_hand_is_fibonacci)
 {
-	for (unsigned r = 2; r <= 40; r++) {
+	static const unsigned deep[] = {150, 200, 250};
+	for (unsigned k = 0; k < 39 + 3; k++) {
+		unsigned r = k < 39 ? k + 2 : deep[k - 39];
 		struct rules *rules;
 		struct enumeration e;
 		walk(2, 1, r, &rules, &e);
@@ -55,7 +58,9 @@ Test(special, one_hand_is_fibonacci)
 
 Test(special, rollover_two_two_players)
 {
-	for (unsigned h = 1; h <= 10; h++) {
+	static const unsigned many[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 40, 100, 200};
+	for (unsigned k = 0; k < sizeof many / sizeof many[0]; k++) {
+		unsigned h = many[k];
 		struct rules *rules;
 		struct enumeration e;
 		walk(2, h, 2, &rules, &e);
@@ -73,7 +78,7 @@ Test(special, rollover_two_two_players)
 
 Test(special, rollover_two_three_players)
 {
-	for (unsigned h = 1; h <= RULES_MAX_HANDS; h++) {
+	for (unsigned h = 1; h <= RULES_CODE_PLAIN_HANDS; h++) {
 		struct rules *rules;
 		struct enumeration e;
 		walk(3, h, 2, &rules, &e);

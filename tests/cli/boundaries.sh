@@ -49,11 +49,20 @@ expect_stdout_match '"players":16'
 refused "--players '17'" '2 to 16' -- count --players 17
 refused "--players '1'" '2 to 16' -- count --players 1
 
-# --hands: 1..16, one count or one per player.
+# --hands: 1..1024, one count or one per player; past 16 hands codes count the hands of each
+# value, and memory refuses up front with an estimate.
 accepted count --hands 16 --rollover 2 --format json
 expect_stdout_match '"hands":\[16,16\]'
-refused "--hands '17'" '1 to 16' -- count --hands 17
-refused "--hands '2,17'" '1 to 16' -- count --hands 2,17
+accepted count --hands 40 --rollover 2 --format json
+expect_stdout_match '"start":"1x40/1x40"'
+expect_stdout_match '"max_depth":79'
+refused "instance too large" "--max-memory" -- count --hands 400 --rollover 4
+# Past 254 moves the walk runs again with 4 bytes per position, within --max-memory.
+accepted count --hands 1 --rollover 150
+expect_stdout_match 'max_depth +298'
+refused "4 bytes per position" "--max-memory" -- count --hands 1 --rollover 150 --max-memory 1100K
+refused "--hands '1025'" '1 to 1024' -- count --hands 1025
+refused "--hands '2,1025'" '1 to 1024' -- count --hands 2,1025
 refused "--hands '2,2'" '2 counts' '3 players' -- count --players 3 --hands 2,2
 refused "--hands '2,2,2,2'" '4 counts' '3 players' -- count --players 3 --hands 2,2,2,2
 accepted count --players 3 --hands 1,2,3 --rollover 3

@@ -112,7 +112,7 @@ static void check_walk(const struct rules *rules)
 	for (unsigned d = 0; d <= e.max_depth; d++)
 		sum += e.layer_count[d];
 	FUZZ_CHECK(sum == e.reachable_count && e.reachable_count >= 1 &&
-			   e.terminal_count <= e.reachable_count && e.depth[rules->start] == 0,
+			   e.terminal_count <= e.reachable_count && enumeration_depth(&e, rules->start) == 0,
 		   "reachable %llu, layers sum %llu, terminal %llu", (unsigned long long)e.reachable_count,
 		   (unsigned long long)sum, (unsigned long long)e.terminal_count);
 	enumeration_free(&e);

@@ -59,7 +59,7 @@ static void check_build(uint64_t mask, unsigned players, unsigned hands, unsigne
 			   (unsigned long long)mask, players, (unsigned long long)e.reachable_count,
 			   (unsigned long long)sum, (unsigned long long)e.terminal_count,
 			   (unsigned long long)terminal);
-		FUZZ_CHECK(e.depth[rules->start] == 0, "mask %#llx: start not at distance 0",
+		FUZZ_CHECK(enumeration_depth(&e, rules->start) == 0, "mask %#llx: start not at distance 0",
 			   (unsigned long long)mask);
 		enumeration_free(&e);
 	}

@@ -394,8 +394,25 @@ static void try_split(const struct oracle_game *game, const struct oracle_pos *p
 		push_own(game, kids, pos, sorted);
 }
 
+// The tuple after t[0..n) of values 0..r-1 (t[0] counting fastest); with sorted, only those
+// with t[0] >= t[1] >= ... (try_split sorts each tuple, so the others add nothing). False
+// after the last.
+static bool next_tuple(uint8_t *t, unsigned n, unsigned r, bool sorted)
+{
+	unsigned i = 0;
+	while (i < n && t[i] == r - 1)
+		i++;
+	if (i == n)
+		return false;
+	t[i]++;
+	for (unsigned j = 0; j < i; j++)
+		t[j] = sorted ? t[i] : 0;
+	return true;
+}
+
 // Every split of the mover's hands to total `total` (units): under halves(-odd) only the
-// most even distribution, otherwise every raw tuple of n values in 0..r-1. Under stumps
+// most even distribution, otherwise every raw tuple of n values in 0..r-1 (only the sorted
+// ones without stumps). Under stumps
 // whole fingers move: hand i keeps whether it shows a half (halves(-odd): as many hands
 // show one as before).
 static void splits_to(const struct oracle_game *game, const struct oracle_pos *pos,
@@ -423,12 +440,8 @@ static void splits_to(const struct oracle_game *game, const struct oracle_pos *p
 		}
 		if (sum == total && whole)
 			try_split(game, pos, t, kids);
-		unsigned i = 0;
-		while (i < n && t[i] == r - 1)
-			t[i++] = 0;
-		if (i == n)
+		if (!next_tuple(t, n, r, !stumps))
 			break;
-		t[i]++;
 	}
 }
 

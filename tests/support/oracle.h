@@ -4,7 +4,7 @@
 // one, a brute-force breadth-first walk. It shares no code and no encoding with enum/ (no
 // ranks, no move tables, no states); tests meet enum/ only through position codes
 // (position_format / position_parse). Small instances only: splits try all r^h hand tuples
-// ((2r)^h under stumps, where hands count half fingers).
+// ((2r)^h under stumps, where hands count half fingers; without, only the sorted ones).
 // oracle.c holds the rules, oracle_code.c the codes, oracle_walk.c the walk and the raw
 // counts. Not thread-safe per game/walk object; separate objects are independent.
 // Typical use (e.g. a solver test):
@@ -23,13 +23,15 @@
 #include <stdint.h>
 
 #define ORACLE_MAX_PLAYERS 8
-#define ORACLE_MAX_HANDS 8
+#define ORACLE_MAX_HANDS 24
+// Codes of a game with more hands than this count the hands of each value (oracle_format).
+#define ORACLE_PLAIN_HANDS 16
 #define ORACLE_MAX_ROLLOVER 100
 #define ORACLE_MAX_LAYERS 256
 #define ORACLE_MAX_LIVES 16
-// Longest code: every hand up to 2 digits, an 'h' (stumps) and a separator, a ':LL' lives
-// tag and a '/' per player, plus the terminating NUL.
-#define ORACLE_CODE_MAX (ORACLE_MAX_PLAYERS * (ORACLE_MAX_HANDS * 4 + 4) + 1)
+// Longest code: every hand up to 2 digits, an 'h' (stumps), an 'x' with a count of 2 digits
+// and a separator, a ':LL' lives tag and a '/' per player, plus the terminating NUL.
+#define ORACLE_CODE_MAX (ORACLE_MAX_PLAYERS * (ORACLE_MAX_HANDS * 7 + 4) + 1)
 
 // Rule variants (names as `--variant` takes them), as the oracle reads the rule texts.
 enum {
@@ -155,8 +157,10 @@ size_t oracle_children(const struct oracle_game *game, const struct oracle_pos *
 // every player has the same number of hands and there are no tags; otherwise players
 // separated by '/' and, when r > 10, hands separated by '.'. Tags: with lives each player's
 // hands are followed by ':L' (lives left); a zombie is written 'z'; under stumps a hand
-// showing a half is its whole fingers followed by 'h' (0h, 2h: 11/0h0h). pos must be
-// canonical.
+// showing a half is its whole fingers followed by 'h' (0h, 2h: 11/0h0h). When some player
+// has more than ORACLE_PLAIN_HANDS hands, players are separated by '/' and each lists its
+// values ascending, each once as value 'x' how many, separated by '.' (0x3.1x17/1x20). pos
+// must be canonical.
 void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos, char *buf);
 // Parses a code in the form oracle_format writes (hands in any order; the run-together
 // form also when tags are on, meaning every life and no zombie; ':L' may be left out,

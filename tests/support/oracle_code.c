@@ -21,9 +21,19 @@ static bool tagged(const struct oracle_game *game)
 	return game->lives > 1 || (game->flags & (ORACLE_ZOMBIES | ORACLE_STUMPS));
 }
 
+// Whether some player has more than ORACLE_PLAIN_HANDS hands: codes count hands per value.
+static bool many_hands(const struct oracle_game *game)
+{
+	for (unsigned s = 0; s < game->players; s++)
+		if (game->hands[s] > ORACLE_PLAIN_HANDS)
+			return true;
+	return false;
+}
+
 void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos, char *buf)
 {
-	bool digits = game->rollover <= 10 && hands_all_equal(game) && !tagged(game);
+	bool counts = many_hands(game);
+	bool digits = game->rollover <= 10 && hands_all_equal(game) && !tagged(game) && !counts;
 	char *p = buf;
 	for (unsigned k = 0; k < game->players; k++) {
 		if (k > 0 && !digits)
@@ -33,14 +43,24 @@ void oracle_format(const struct oracle_game *game, const struct oracle_pos *pos,
 			continue;
 		}
 		for (unsigned i = 0; i < pos->count[k]; i++) {
-			unsigned value = pos->v[k][i] / oracle_unit(game);
-			if (game->rollover > 10 && i > 0)
+			unsigned value = pos->v[k][i] / oracle_unit(game), same = 1;
+			if (counts && i > 0 && pos->v[k][i] == pos->v[k][i - 1])
+				continue;
+			while (counts && i + same < pos->count[k] && pos->v[k][i + same] == pos->v[k][i])
+				same++;
+			if ((game->rollover > 10 || counts) && i > 0)
 				*p++ = '.';
 			if (value >= 10)
 				*p++ = (char)('0' + value / 10);
 			*p++ = (char)('0' + value % 10);
 			if (pos->v[k][i] % oracle_unit(game))
 				*p++ = 'h';
+			if (counts) {
+				*p++ = 'x';
+				if (same >= 10)
+					*p++ = (char)('0' + same / 10);
+				*p++ = (char)('0' + same % 10);
+			}
 		}
 		if (game->lives > 1) {
 			unsigned lives = pos->lives[k];
@@ -92,6 +112,42 @@ static bool parse_player(const struct oracle_game *game, const char *text, size_
 	return n > 0;
 }
 
+// Reads a number of 1 to 3 digits at text[*i..len) into *n, advancing *i; false if none.
+static bool read_number(const char *text, size_t len, size_t *i, unsigned *n)
+{
+	size_t digits = 0;
+	for (*n = 0; *i < len && text[*i] >= '0' && text[*i] <= '9' && digits < 3; digits++)
+		*n = *n * 10 + (unsigned)(text[(*i)++] - '0');
+	return digits > 0 && (*i == len || text[*i] < '0' || text[*i] > '9');
+}
+
+// Reads the count form of one player (many_hands): "value[h]xN" groups separated by '.'.
+static bool parse_counted(const struct oracle_game *game, const char *text, size_t len,
+			  struct oracle_pos *pos, unsigned k)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < len;) {
+		unsigned value, times, half = 0;
+		if (!read_number(text, len, &i, &value) || value >= game->rollover)
+			return false;
+		if (i < len && text[i] == 'h') {
+			if (!(game->flags & ORACLE_STUMPS))
+				return false;
+			half = 1;
+			i++;
+		}
+		if (i == len || text[i++] != 'x' || !read_number(text, len, &i, &times) || times == 0 ||
+		    n + times > ORACLE_MAX_HANDS)
+			return false;
+		for (unsigned t = 0; t < times; t++)
+			pos->v[k][n++] = (uint8_t)(value * oracle_unit(game) + half);
+		if (i < len && (text[i] != '.' || ++i == len))
+			return false;
+	}
+	pos->count[k] = n;
+	return n > 0;
+}
+
 // Reads one player's part text[0..len) of a '/' code: 'z', or hands with an optional ':L'.
 static bool parse_part(const struct oracle_game *game, const char *text, size_t len,
 		       struct oracle_pos *pos, unsigned k)
@@ -102,8 +158,10 @@ static bool parse_part(const struct oracle_game *game, const char *text, size_t 
 	}
 	pos->lives[k] = (uint8_t)game->lives;
 	const char *colon = memchr(text, ':', len);
+	bool (*read)(const struct oracle_game *, const char *, size_t, struct oracle_pos *, unsigned) =
+		many_hands(game) ? parse_counted : parse_player;
 	if (!colon)
-		return parse_player(game, text, len, pos, k);
+		return read(game, text, len, pos, k);
 	unsigned lives = 0;
 	size_t digits = 0;
 	for (const char *d = colon + 1; d < text + len; d++, digits++) {
@@ -114,7 +172,7 @@ static bool parse_part(const struct oracle_game *game, const char *text, size_t 
 	if (game->lives < 2 || digits == 0 || lives < 1 || lives > game->lives)
 		return false;
 	pos->lives[k] = (uint8_t)lives;
-	return parse_player(game, text, (size_t)(colon - text), pos, k);
+	return read(game, text, (size_t)(colon - text), pos, k);
 }
 
 bool oracle_parse(const struct oracle_game *game, const char *code, struct oracle_pos *out)
