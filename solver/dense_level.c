@@ -483,6 +483,11 @@ static void finish_seed(struct dense_level *s)
 	sum(s, &s->counts.done);
 }
 
+// What a solve that ran out of memory says: most often, at scale, the overflow list.
+#define OUT_OF_MEMORY                                                                           \
+	"out of memory during the solve (a remoteness past 254 takes 16 bytes a position, " \
+	"within --max-memory)"
+
 // Whether any holder raised a flag (1 stop, 2 out of memory).
 static int agree(struct dense_level *s, int flags)
 {
@@ -496,7 +501,7 @@ static enum status boundary_and_level(struct dense_level *s, const struct progre
 	struct checkpoint_section sec[SECTIONS];
 	int flags = agree(s, (progress_stopped(progress) ? 1 : 0) | (s->oom ? 2 : 0));
 	if (flags & 2)
-		return error_set(err, STATUS_FAILURE, "out of memory during the solve");
+		return error_set(err, STATUS_FAILURE, OUT_OF_MEMORY);
 	// Every holder has the complete state of remoteness k, and no message is in flight.
 	state_sections(s, sec);
 	enum status st = s->ops->boundary(s, progress, step, sec, SECTIONS, err);
@@ -536,6 +541,6 @@ enum status dense_level_run(struct dense_level *s, const struct progress *progre
 		*levels = k + 1;
 	}
 	if (agree(s, s->oom ? 2 : 0))
-		return error_set(err, STATUS_FAILURE, "out of memory during the solve");
+		return error_set(err, STATUS_FAILURE, OUT_OF_MEMORY);
 	return STATUS_OK;
 }

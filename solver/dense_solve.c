@@ -107,6 +107,9 @@ enum status dense_solve(const struct dense *d, struct bitpair *reachable,
 	struct dense_level s;
 	memset(out, 0, sizeof *out);
 	out->size = size;
+	uint64_t limit = d->rules->max_bytes, tables = dense_solve_bytes(d);
+	if (limit) // 16 bytes an entry in what the limit leaves (at least one entry)
+		out->overflow_max = limit > tables + 16 ? (limit - tables) / 16 : 1;
 	dense_level_init(&s, d, &whole_rows, ck, 0, d->rows);
 	s.cnt = malloc(size ? size : 1);
 	s.cnt_bytes = size;

@@ -154,7 +154,11 @@ bool solution_init(struct solution *s, uint64_t size)
 bool solution_overflow_add(struct solution *s, uint64_t idx, unsigned remoteness)
 {
 	if (s->overflow_count == s->overflow_room) {
+		if (s->overflow_max && s->overflow_count >= s->overflow_max)
+			return false;
 		uint64_t room = s->overflow_room ? 2 * s->overflow_room : 64;
+		if (s->overflow_max && room > s->overflow_max)
+			room = s->overflow_max;
 		uint8_t *grown = realloc((uint8_t *)s->overflow, room * 16);
 		if (!grown)
 			return false;

@@ -36,8 +36,11 @@ struct solution {
 	uint64_t count[4];           // reachable positions by enum value (count[VALUE_UNKNOWN] = 0)
 	unsigned max_remoteness;     // the longest forced line: largest remoteness of a win or loss
 	uint64_t max_remoteness_at;  // smallest index attaining it, SOLUTION_NONE if no win or loss
-	// While building (solution_init .. solution_finish): room for overflow entries.
-	uint64_t overflow_room;
+	// While building (solution_init .. solution_finish): room for overflow entries, and the
+	// most entries the list may take (0: no limit; the dense solve sets what --max-memory
+	// leaves beside its tables, so a list past it fails as out of memory, not as the
+	// kernel's kill).
+	uint64_t overflow_room, overflow_max;
 };
 
 // Bytes the generic engine allocates (cells and child counters, 4 per position, before the

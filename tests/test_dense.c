@@ -844,3 +844,26 @@ Test(dense, saved_table_matches_generic, .timeout = 120)
 		rules_free(rules);
 	}
 }
+
+// The overflow list counts against --max-memory: with room for 10 entries beside the solve's
+// tables, the instance above (whose list is longer) fails as out of memory, naming the list.
+Test(dense, overflow_list_within_max_memory, .timeout = 120)
+{
+	static const struct instance in = {2, {2, 2}, 40, "cutoff"};
+	struct rules *rules = instance_rules(&in);
+	struct dense *d = must_build(rules, "overflow limit");
+	struct error err = {{0}};
+	struct enumeration e;
+	cr_assert_eq(enumerate_reachable(rules, NULL, &e, &err), STATUS_OK, "%s", err.msg);
+	struct bitpair reachable;
+	cr_assert(bitpair_init(&reachable, d->sides, d->n));
+	dense_seen_from_depth(d, &e, &reachable);
+	rules->max_bytes = dense_solve_bytes(d) + 16 * 10;
+	struct solution s;
+	unsigned levels = 0;
+	cr_assert_eq(dense_solve(d, &reachable, NULL, NULL, &s, &levels, &err), STATUS_FAILURE);
+	cr_assert(strstr(err.msg, "past 254"), "%s", err.msg);
+	enumeration_free(&e);
+	dense_free(d);
+	rules_free(rules);
+}
