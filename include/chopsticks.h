@@ -300,8 +300,10 @@ CHOP_API const uint8_t *chop_solution_packed_values(const chop_solution *solutio
  * position may be further (chop_solution_range gives it). Borrowed, read-only and NULL as for
  * chop_solution_packed_values. */
 CHOP_API const uint8_t *chop_solution_remoteness_bytes(const chop_solution *solution, uint64_t *bytes);
-/* How many positions have a remoteness of 255 or more (kept in a list beside the bytes); 0 for
- * three or more players. */
+/* How many positions have a remoteness of 255 or more (kept in a list beside the bytes, or,
+ * for a solve where that list would take more than 2 bytes a position, in an array of 2 bytes
+ * a position, which stays in memory: such a solution cannot be saved); 0 for three or more
+ * players. */
 CHOP_API uint64_t chop_solution_overflow_count(const chop_solution *solution);
 /* chop_solution_value of each index in [from, from + n) for seat (0 with two players): values[i]
  * a chop_value, remoteness[i] exact (either array may be NULL; caller-owned, n elements).

@@ -37,7 +37,7 @@ const uint8_t *chop_solution_remoteness_bytes(const chop_solution *s, uint64_t *
 
 uint64_t chop_solution_overflow_count(const chop_solution *s)
 {
-	return s->sol ? s->sol->overflow_count : 0;
+	return s->sol ? solution_deep_count(s->sol) : 0;
 }
 
 chop_status chop_solution_range(const chop_solution *s, uint64_t from, uint64_t n, unsigned seat, uint8_t *values,

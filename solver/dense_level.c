@@ -20,6 +20,7 @@
 #include "dense_level.h"
 
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "backward.h"
@@ -70,6 +71,10 @@ static void decide(struct dense_level *s, unsigned t, uint32_t a, uint32_t b, un
 	*cnt_at(s, t, a, b) = (uint8_t)(k < SOLUTION_OVERFLOW_MARK ? k : SOLUTION_OVERFLOW_MARK);
 	if (k < SOLUTION_OVERFLOW_MARK)
 		return;
+	if (s->out->wide) { // whole rows: the index is this thread's alone
+		((uint16_t *)s->out->wide)[dense_index(s->d, t, a, b)] = (uint16_t)k;
+		return;
+	}
 	bool ok;
 #pragma omp critical(dense_overflow)
 	ok = solution_overflow_add(s->out, dense_index(s->d, t, a, b), k);
@@ -454,18 +459,20 @@ static uint64_t level(struct dense_level *s, unsigned k)
 }
 
 static const char *const matrix_name[DENSE_WIN_NEXT] = {"won", "decided", "zero_t", "win_new", "loss_new"};
-#define SECTIONS (DENSE_WIN_NEXT + 3)
+#define SECTIONS (DENSE_WIN_NEXT + 4)
 
 // The state at a level boundary: counts (the positions decided and reachable), bytes, the
-// overflow list, then the matrices before WIN_NEXT (the rows here; WIN_NEXT and grew are
-// cleared before each use: not part of it). Pointers only: nothing is copied.
+// overflow list, the wide array (empty without one), then the matrices before WIN_NEXT (the
+// rows here; WIN_NEXT and grew are cleared before each use: not part of it). Pointers only:
+// nothing is copied.
 static void state_sections(struct dense_level *s, struct checkpoint_section *sec)
 {
 	sec[0] = solve_state_counts(&s->counts);
 	sec[1] = (struct checkpoint_section){"bytes", s->cnt, s->cnt_bytes};
 	sec[2] = solve_state_overflow(s->out);
+	sec[3] = solve_state_wide(s->out);
 	for (unsigned k = 0; k < DENSE_WIN_NEXT; k++)
-		sec[3 + k] = (struct checkpoint_section){matrix_name[k], s->m[k].side[0].bits, s->matrix_words * 8};
+		sec[4 + k] = (struct checkpoint_section){matrix_name[k], s->m[k].side[0].bits, s->matrix_words * 8};
 }
 
 enum status dense_level_restore(struct dense_level *s, struct checkpoint *c, struct error *err)
@@ -484,9 +491,9 @@ static void finish_seed(struct dense_level *s)
 }
 
 // What a solve that ran out of memory says: most often, at scale, the overflow list.
-#define OUT_OF_MEMORY                                                                           \
+#define OUT_OF_MEMORY                                                                     \
 	"out of memory during the solve (a remoteness past 254 takes 16 bytes a position, " \
-	"within --max-memory)"
+	"or 2 bytes a position in all once that is less, within --max-memory)"
 
 // Whether any holder raised a flag (1 stop, 2 out of memory).
 static int agree(struct dense_level *s, int flags)
@@ -518,6 +525,18 @@ static enum status boundary_and_level(struct dense_level *s, const struct progre
 	return STATUS_OK;
 }
 
+// Before level k: from remoteness 255 on (k 254), the wide array in place of the overflow
+// list when the list could outgrow it (the undecided positions at 16 bytes against 2 a
+// position) and it fits the budget; without one (or its allocation failing) the list.
+static void maybe_widen(struct dense_level *s, unsigned k)
+{
+	uint64_t size = s->d->rules->size, left = s->counts.reachable - s->counts.done;
+	if (k != SOLUTION_OVERFLOW_MARK - 1 || !s->whole || s->out->wide || left <= size / 8 ||
+	    size > s->wide_budget / 2)
+		return;
+	s->out->wide = calloc(size ? size : 1, sizeof *s->out->wide);
+}
+
 enum status dense_level_run(struct dense_level *s, const struct progress *progress, unsigned *levels,
 			    struct error *err)
 {
@@ -531,6 +550,7 @@ enum status dense_level_run(struct dense_level *s, const struct progress *progre
 		uint64_t found;
 		step.level = k;
 		step.done = s->counts.done;
+		maybe_widen(s, k);
 		progress_report(progress, &step);
 		enum status st = boundary_and_level(s, progress, &step, &found, err);
 		if (st != STATUS_OK)

@@ -72,7 +72,9 @@ struct dense_level {
 	uint8_t *grew;         // hi - lo flags: the row of WIN_NEW has a bit
 	struct bitpair m[DENSE_MATRICES];
 	uint64_t matrix_words; // each matrix's words in use, as cleared, counted and saved
-	struct solution *out;  // only its overflow list is used
+	struct solution *out;  // only its overflow list or wide array is used
+	// Bytes the wide array may take (whole rows only; 0: never): see dense_level_run.
+	uint64_t wide_budget;
 	unsigned level;        // the first level to run
 	bool seeded;
 	struct solve_state_counts counts; // over all holders
@@ -90,7 +92,9 @@ enum status dense_level_restore(struct dense_level *s, struct checkpoint *c, str
 // gets the last that did (plus one). STATUS_FAILURE out of memory, STATUS_BAD_INPUT a
 // remoteness past CELL_MAX_REMOTENESS, STATUS_INTERRUPTED, or the boundary hook's error.
 // At the end WON and DECIDED are A-major; the bytes hold the remoteness of each decided
-// position.
+// position. Before deciding remoteness 255, a solve of whole rows gives out a wide array
+// (retrograde.h) when the positions still undecided would take more room in the overflow
+// list and the array fits wide_budget.
 enum status dense_level_run(struct dense_level *s, const struct progress *progress, unsigned *levels,
 			    struct error *err);
 // For the split_parents hook: sets in row the bits y0 - lo of the split parents (y0, x),

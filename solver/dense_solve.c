@@ -111,6 +111,7 @@ enum status dense_solve(const struct dense *d, struct bitpair *reachable,
 	if (limit) // 16 bytes an entry in what the limit leaves (at least one entry)
 		out->overflow_max = limit > tables + 16 ? (limit - tables) / 16 : 1;
 	dense_level_init(&s, d, &whole_rows, ck, 0, d->rows);
+	s.wide_budget = !limit ? UINT64_MAX : limit > tables ? limit - tables : 0;
 	s.cnt = malloc(size ? size : 1);
 	s.cnt_bytes = size;
 	s.grew = malloc(d->rows ? d->rows : 1);

@@ -125,6 +125,8 @@ unsigned solution_remoteness(const struct solution *s, uint64_t idx)
 	uint8_t b = s->blocks ? table_blocks_rem_byte(s->blocks, idx) : s->remoteness[idx];
 	if (b != SOLUTION_OVERFLOW_MARK)
 		return b;
+	if (s->wide)
+		return s->wide[idx];
 	uint64_t lo = 0, hi = s->overflow_count;
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo) / 2;
@@ -220,8 +222,45 @@ static void summarise(struct solution *s)
 	s->max_remoteness_at = best_at;
 }
 
+// The positions marked 255 (in a solution with a wide array and no list).
+static uint64_t count_marks(const struct solution *s)
+{
+	uint64_t marks = 0;
+#pragma omp parallel for schedule(static) reduction(+ : marks) if (s->size >= (UINT64_C(1) << 20))
+	for (uint64_t idx = 0; idx < s->size; idx++)
+		marks += s->remoteness[idx] == SOLUTION_OVERFLOW_MARK;
+	return marks;
+}
+
+// The wide array as the overflow list (in index order) when that is no larger; kept as it
+// is when the list cannot be allocated.
+static void narrow(struct solution *s)
+{
+	s->wide_count = count_marks(s);
+	if (s->wide_count * 16 > s->size * 2 || s->overflow_count)
+		return;
+	uint8_t *list = malloc(s->wide_count ? 16 * s->wide_count : 1);
+	if (!list)
+		return;
+	uint8_t *entry = list;
+	for (uint64_t idx = 0; idx < s->size; idx++)
+		if (s->remoteness[idx] == SOLUTION_OVERFLOW_MARK) {
+			le64_store(entry, idx);
+			le64_store(entry + 8, s->wide[idx]);
+			entry += 16;
+		}
+	free((uint8_t *)s->overflow);
+	s->overflow = list;
+	s->overflow_count = s->overflow_room = s->wide_count;
+	free((uint16_t *)s->wide);
+	s->wide = NULL;
+	s->wide_count = 0;
+}
+
 void solution_finish(struct solution *s)
 {
+	if (s->wide)
+		narrow(s);
 	if (s->overflow_count > 1)
 		qsort((uint8_t *)s->overflow, s->overflow_count, 16, by_index);
 	summarise(s);
@@ -233,6 +272,7 @@ void solution_free(struct solution *s)
 		free((uint8_t *)s->values);
 		free((uint8_t *)s->remoteness);
 		free((uint8_t *)s->overflow);
+		free((uint16_t *)s->wide);
 	}
 	memset(s, 0, sizeof *s);
 }

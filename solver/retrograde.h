@@ -30,6 +30,12 @@ struct solution {
 	const uint8_t *remoteness;   // size bytes: min(remoteness, 255); 0 for draws, unreachable
 	const uint8_t *overflow;     // overflow_count pairs (u64 index, u64 remoteness), LE,
 	uint64_t overflow_count;     // ascending index: the positions marked 255
+	// Or, in place of that list when it would outgrow 2 bytes a position (a deep game: the
+	// dense solve of --hands 20 --rollover 6 marks over a billion), the remoteness of every
+	// position marked 255 in wide[index] (size entries, 0 elsewhere), wide_count of them.
+	// Only in memory: a table keeps the list (table_save refuses a solution that has wide).
+	const uint16_t *wide;
+	uint64_t wide_count;
 	bool borrowed;               // the arrays belong to someone else (a mapped table)
 	struct table_blocks *blocks; // a format 2 table read block by block (values and
 	                             // remoteness NULL): solution_value reads through it
@@ -89,7 +95,15 @@ bool solution_init(struct solution *s, uint64_t size);
 bool solution_put(struct solution *s, uint64_t idx, enum value v, unsigned remoteness);
 // Appends (idx, remoteness) to the overflow list, in any order; false on allocation failure.
 bool solution_overflow_add(struct solution *s, uint64_t idx, unsigned remoteness);
+// solution_finish also turns a wide array into the overflow list when the list takes no more
+// room (16 bytes an entry against 2 a position), so the form does not depend on when the
+// solver chose it.
 void solution_finish(struct solution *s);
+// The positions of remoteness 255 or more: the overflow list's or the wide array's.
+static inline uint64_t solution_deep_count(const struct solution *s)
+{
+	return s->wide ? s->wide_count : s->overflow_count;
+}
 // Frees what s owns (nothing when borrowed) and clears it.
 void solution_free(struct solution *s);
 

@@ -19,6 +19,25 @@ struct checkpoint_section solve_state_overflow(struct solution *out)
 	return (struct checkpoint_section){"overflow", (uint8_t *)out->overflow, ENTRY_BYTES * out->overflow_count};
 }
 
+struct checkpoint_section solve_state_wide(struct solution *out)
+{
+	return (struct checkpoint_section){"wide", (uint16_t *)out->wide, out->wide ? 2 * out->size : 0};
+}
+
+// Allocates out's wide array when ck's state has one (section "wide" of 2 bytes a position).
+static enum status wide_room(const struct checkpoint *ck, struct solution *out, struct error *err)
+{
+	uint64_t bytes = checkpoint_bytes(ck, "wide");
+	if (bytes == 0)
+		return STATUS_OK;
+	if (bytes != 2 * out->size)
+		return error_set(err, STATUS_BAD_INPUT, "--checkpoint '%s': its wide remoteness array is damaged", ck->dir);
+	if (!(out->wide = malloc(bytes)))
+		return error_set(err, STATUS_FAILURE, "out of memory: the remoteness past 254 needs %llu bytes",
+				 (unsigned long long)bytes);
+	return STATUS_OK;
+}
+
 enum status solve_state_overflow_room(const struct checkpoint *ck, struct solution *out, struct error *err)
 {
 	uint64_t bytes = checkpoint_bytes(ck, "overflow");
@@ -35,11 +54,16 @@ enum status solve_state_load(struct checkpoint *ck, struct solution *out, struct
 			     unsigned n, unsigned *level, struct error *err)
 {
 	enum status st = solve_state_overflow_room(ck, out, err);
+	for (unsigned k = 0; st == STATUS_OK && k < n; k++)
+		if (!strcmp(sec[k].name, "wide"))
+			st = wide_room(ck, out, err);
 	if (st != STATUS_OK)
 		return st;
 	for (unsigned k = 0; k < n; k++)
 		if (!strcmp(sec[k].name, "overflow"))
 			sec[k] = solve_state_overflow(out);
+		else if (!strcmp(sec[k].name, "wide"))
+			sec[k] = solve_state_wide(out);
 	*level = ck->level;
 	return checkpoint_load(ck, sec, n, err);
 }

@@ -226,6 +226,11 @@ static enum status save(const char *path, unsigned version, const struct rules *
 	uint8_t head[TABLE_HEADER_BYTES];
 	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
 		return error_set(err, STATUS_BAD_INPUT, "--save '%.60s...': the path is too long", path);
+	if (s->wide)
+		return error_set(err, STATUS_BAD_INPUT,
+				 "--save '%s': %llu positions lie past remoteness 254, more than a table's "
+				 "overflow list keeps (16 bytes each): not supported",
+				 path, (unsigned long long)s->wide_count);
 	FILE *f = fopen(tmp, "wb");
 	if (!f)
 		return error_set(err, STATUS_FAILURE, "--save '%s': %s", path, strerror(errno));

@@ -322,3 +322,21 @@ Test(checkpoint, solves_resume_to_the_same_solution)
 		rules_free(rules);
 	}
 }
+
+// A dense solve past remoteness 254 (2 hands, rollover 40, cutoff: 317 moves), where the
+// remoteness past 254 goes to a wide array from level 254 on (dense_level.h): stopped at
+// that level (the array still empty), within its levels and past most of them, it resumes to
+// the solution of a run never stopped.
+Test(checkpoint, a_dense_solve_past_254_resumes, .timeout = 300)
+{
+	static const struct instance in = {2, {2, 2}, 40, "cutoff"};
+	struct rules *rules = instance_rules(&in);
+	struct reference want;
+	reference(rules, PLANNED, &want);
+	cr_assert_gt(want.sol.max_remoteness, 300);
+	unsigned levels[] = {253, 254, 255, 280, 310};
+	for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
+		stop_and_resume(rules, PLANNED, "solve", levels[k], NEVER, false, &want);
+	solution_free(&want.sol);
+	rules_free(rules);
+}

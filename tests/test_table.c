@@ -5,9 +5,12 @@
 // error of each kind at the planted position or at one of its parents.
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "helpers.h"
+#include "le64.h"
 #include "describe.h"
 #include "movegen.h"
 #include "retrograde.h"
@@ -111,6 +114,57 @@ Test(table, remoteness_past_254_goes_to_overflow)
 	cr_assert_eq(table_value(&t, 4), VALUE_UNKNOWN);
 	table_close(&t);
 	unlink(path);
+	solution_free(&sol);
+	rules_free(rules);
+}
+
+// A solution whose remoteness past 254 is in a wide array (as the dense solve keeps it for a
+// deep game): positions 3, 5, ..., marked 255, remoteness 300 + index there. With n of them
+// past an eighth of the positions the array stays; with fewer finish turns it into the list.
+static void wide_solution(struct solution *sol, uint64_t size, uint64_t n)
+{
+	cr_assert(solution_init(sol, size));
+	uint16_t *wide = calloc(size, sizeof *wide);
+	cr_assert(wide);
+	sol->wide = wide;
+	for (uint64_t k = 0; k < n; k++) {
+		uint64_t idx = 2 * k + 3;
+		cr_assert(solution_put(sol, idx, k % 2 ? VALUE_WIN : VALUE_LOSS, 254));
+		((uint8_t *)sol->remoteness)[idx] = SOLUTION_OVERFLOW_MARK;
+		wide[idx] = (uint16_t)(300 + idx);
+	}
+	solution_finish(sol);
+}
+
+Test(table, remoteness_past_254_in_a_wide_array)
+{
+	struct rules *rules = instance_rules(&standard);
+	uint64_t size = rules->size, many = size / 4, few = size / 16;
+	struct solution sol;
+	wide_solution(&sol, size, many);
+	cr_assert_not_null(sol.wide);
+	cr_assert_eq(sol.overflow_count, 0);
+	cr_assert_eq(solution_deep_count(&sol), many);
+	cr_assert_eq(sol.max_remoteness, 300 + 2 * (many - 1) + 3);
+	for (uint64_t k = 0; k < many; k++)
+		cr_assert_eq(solution_remoteness(&sol, 2 * k + 3), 300 + 2 * k + 3);
+	cr_assert_eq(solution_remoteness(&sol, 2 * many + 3), 0);
+	// A table keeps the list only: the save is refused, and nothing is left behind.
+	const char *path = "/tmp/chopsticks-table-wide.tbl";
+	struct error err;
+	unlink(path);
+	cr_assert_eq(table_save(path, rules, &sol, "x", &err), STATUS_BAD_INPUT);
+	cr_assert(strstr(err.msg, "past remoteness 254"), "%s", err.msg);
+	cr_assert_eq(access(path, F_OK), -1);
+	cr_assert_eq(access("/tmp/chopsticks-table-wide.tbl.tmp", F_OK), -1);
+	solution_free(&sol);
+	wide_solution(&sol, size, few);
+	cr_assert_null(sol.wide);
+	cr_assert_eq(sol.overflow_count, few);
+	for (uint64_t k = 0; k < few; k++) {
+		cr_assert_eq(solution_remoteness(&sol, 2 * k + 3), 300 + 2 * k + 3);
+		cr_assert_eq(le64_load(sol.overflow + 16 * k), 2 * k + 3); // in index order
+	}
 	solution_free(&sol);
 	rules_free(rules);
 }
