@@ -13,20 +13,23 @@
 #define BINOM_K 40
 
 static uint64_t binom[BINOM_N][BINOM_K];
-static int binom_ready;
+static unsigned binom_rows; // rows 0 .. binom_rows - 1 are filled (only as far as asked:
+			    // a probe of a small game touches a few pages, not the 400 KB)
 
-static void binom_init(void)
+// Fills the rows up to n (each from the one before it).
+static void binom_fill(unsigned n)
 {
-	for (unsigned n = 0; n < BINOM_N; n++) {
-		binom[n][0] = 1;
+	for (unsigned row = binom_rows; row <= n; row++) {
+		binom[row][0] = 1;
 		for (unsigned k = 1; k < BINOM_K; k++) {
-			uint64_t a = n ? binom[n - 1][k - 1] : 0, b = n ? binom[n - 1][k] : 0, sum;
+			uint64_t a = row ? binom[row - 1][k - 1] : 0, b = row ? binom[row - 1][k] : 0, sum;
 			if (a == UINT64_MAX || b == UINT64_MAX || __builtin_add_overflow(a, b, &sum))
 				sum = UINT64_MAX;
-			binom[n][k] = sum;
+			binom[row][k] = sum;
 		}
 	}
-	__atomic_store_n(&binom_ready, 1, __ATOMIC_RELEASE);
+	if (n + 1 > binom_rows)
+		__atomic_store_n(&binom_rows, n + 1, __ATOMIC_RELEASE);
 }
 
 uint64_t multiset_binomial(unsigned n, unsigned k)
@@ -38,10 +41,9 @@ uint64_t multiset_binomial(unsigned n, unsigned k)
 		k = n - k;
 	if (k >= BINOM_K)
 		return UINT64_MAX;
-	if (!__atomic_load_n(&binom_ready, __ATOMIC_ACQUIRE)) {
+	if (n >= __atomic_load_n(&binom_rows, __ATOMIC_ACQUIRE)) {
 #pragma omp critical(multiset_binom)
-		if (!binom_ready)
-			binom_init();
+		binom_fill(n);
 	}
 	return binom[n][k];
 }
