@@ -83,7 +83,7 @@ static double per_position(enum engine engine, unsigned players, enum plan_task 
 	case PLAN_MPI_SOLVE_DISTANCES:
 		if (!dense)
 			return 1.75;
-		return (1 + 7.0 / 8 + (ranks > 1 ? 1.0 / 16 : 0) + (task == PLAN_MPI_SOLVE_DISTANCES)) /
+		return (1 + 7.0 / 8 + (ranks > 1 ? 1.0 / 16 : 0) + 4.0 * (task == PLAN_MPI_SOLVE_DISTANCES)) /
 		       (ranks ? ranks : 1);
 	case PLAN_STRATEGY_CHECK:
 		return 16; // the search's marks and counters per position and side
@@ -153,13 +153,13 @@ uint64_t plan_mpi_exchange_words(uint32_t n, unsigned ranks)
 
 // One rank's share of the MPI solve: the byte per position, seven matrices over its rows
 // (the seventh also serves as the n x rows transposed block), the exchange buffers, and the
-// distances when kept.
+// distances when kept (4 bytes each).
 static double mpi_solve_bytes(const struct dense *d, enum plan_task task, unsigned ranks)
 {
 	uint64_t w = widest_share(d->n[0], ranks), n = d->n[0];
 	double slab = (double)(w * words_of(n) * 8), cross = (double)(64 * words_of(n) * words_of(w) * 8);
 	double owned = (double)(w * n);
-	return owned * (1 + (task == PLAN_MPI_SOLVE_DISTANCES)) + 6 * slab + (slab > cross ? slab : cross) +
+	return owned * (1 + 4 * (task == PLAN_MPI_SOLVE_DISTANCES)) + 6 * slab + (slab > cross ? slab : cross) +
 	       2.0 * 8 * (double)plan_mpi_exchange_words(d->n[0], ranks);
 }
 

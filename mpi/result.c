@@ -78,32 +78,33 @@ void result_at(const struct mpi_share *s, struct exchange *ex, uint64_t idx, enu
 struct batch {
 	const struct mpi_share *s;
 	struct exchange *ex;
-	const uint8_t *depth;
+	const uint32_t *depth;
 	uint32_t rows;          // standard rows per batch
 	uint8_t *send, *recv, *out;
-	uint64_t out_room;      // positions out has room for (CSV: three bytes each)
+	uint64_t out_room;      // positions out has room for (CSV: six bytes each)
 	int *counts, *displs;
 	uint64_t sent;          // bytes this rank sent rank 0 in this kind's batches
 };
 
-// Bytes a rank of w rows sends per standard row.
+// Bytes a rank of w rows sends per standard row (CSV: the distances, u32 in the ranks' byte
+// order, then the remoteness bytes, then the values four to a byte).
 static uint64_t row_bytes(int kind, uint32_t w)
 {
 	uint64_t quads = ((uint64_t)w + 3) / 4;
-	return kind == STATS_GATHER_VALUES ? quads : kind == STATS_GATHER_REMOTENESS ? w : 2 * (uint64_t)w + quads;
+	return kind == STATS_GATHER_VALUES ? quads : kind == STATS_GATHER_REMOTENESS ? w : 5 * (uint64_t)w + quads;
 }
 
-// Rank 0's buffers take up to 5.25 bytes per position of a batch (csv: 2.25 received, 3 put
-// in order), so a batch of an eighth of a share stays below the level's peak (plan.c).
+// Rank 0's buffers take up to 11.25 bytes per position of a batch (csv: 5.25 received, 6 put
+// in order), so a batch of a sixteenth of a share stays below the level's peak (plan.c).
 static uint32_t batch_rows(uint32_t n, int ranks)
 {
-	uint64_t share = (uint64_t)n * n / (8 * (uint64_t)ranks), most = BATCH_MOST;
+	uint64_t share = (uint64_t)n * n / (16 * (uint64_t)ranks), most = BATCH_MOST;
 	uint64_t target = share < most ? share : most, rows = n ? target / n / 4 * 4 : 4;
 	return (uint32_t)(rows < 4 ? 4 : rows);
 }
 
 // Allocates a batch for kinds up to the widest given; collective (agrees on failure).
-static enum status batch_init(struct batch *bt, const struct mpi_share *s, struct exchange *ex, const uint8_t *depth,
+static enum status batch_init(struct batch *bt, const struct mpi_share *s, struct exchange *ex, const uint32_t *depth,
 			      int widest, struct error *err)
 {
 	uint32_t n = s->d->n[0], w = s->hi - s->lo;
@@ -117,7 +118,7 @@ static enum status batch_init(struct batch *bt, const struct mpi_share *s, struc
 	if (ex->rank == 0) {
 		bt->recv = malloc(recv + 1);
 		bt->out_room = positions;
-		bt->out = malloc((widest == STATS_GATHER_CSV ? 3 : 1) * positions + 1);
+		bt->out = malloc((widest == STATS_GATHER_CSV ? 6 : 1) * positions + 1);
 	}
 	bool ok = bt->send && bt->counts && (ex->rank || (bt->recv && bt->out)) && recv <= INT32_MAX;
 	enum status st = ok ? STATUS_OK
@@ -156,18 +157,20 @@ static void pack(struct batch *bt, int kind, uint32_t sb0, uint32_t sb1)
 				if (kind == STATS_GATHER_REMOTENESS)
 					row[i] = rem;
 				else if (kind == STATS_GATHER_CSV)
-					row[i] = bt->depth[(uint64_t)i * d->n[0] + b], row[w + i] = rem;
+					memcpy(row + 4 * (uint64_t)i, &bt->depth[(uint64_t)i * d->n[0] + b], 4),
+						row[4 * (uint64_t)w + i] = rem;
 			}
 			if (kind == STATS_GATHER_VALUES)
 				row[q] = packed;
 			else if (kind == STATS_GATHER_CSV)
-				row[2 * w + q] = packed;
+				row[5 * (uint64_t)w + q] = packed;
 		}
 	}
 }
 
 // Puts the gathered rows in standard order in out (rank 0): values packed as in a table,
-// remoteness bytes, or for CSV three arrays of out_room bytes: depth, value, remoteness.
+// remoteness bytes, or for CSV three arrays of out_room entries: depth (u32), value and
+// remoteness (bytes).
 static void unpack(struct batch *bt, int kind, uint32_t sb0, uint32_t sb1)
 {
 	const struct dense *d = bt->s->d;
@@ -184,14 +187,14 @@ static void unpack(struct batch *bt, int kind, uint32_t sb0, uint32_t sb1)
 			const uint8_t *row = bt->recv + bt->displs[r] + (sb - sb0) * rb;
 			for (uint32_t i = 0; i < w; i++) {
 				uint64_t at = (uint64_t)(sb - sb0) * n + d->cls[0].state_of[lo + i];
-				uint8_t v = (uint8_t)(row[(kind == STATS_GATHER_CSV ? 2 * w : 0) + i / 4] >> (2 * (i % 4)) & 3);
+				uint8_t v = (uint8_t)(row[(kind == STATS_GATHER_CSV ? 5 * (uint64_t)w : 0) + i / 4] >> (2 * (i % 4)) & 3);
 				if (kind == STATS_GATHER_VALUES) // rows share bytes when n % 4 != 0
 					__atomic_fetch_or(&bt->out[at / 4], (uint8_t)(v << (2 * (at % 4))), __ATOMIC_RELAXED);
 				else if (kind == STATS_GATHER_REMOTENESS)
 					bt->out[at] = row[i];
 				else
-					bt->out[at] = row[i], bt->out[bt->out_room + at] = v,
-					bt->out[2 * bt->out_room + at] = row[w + i];
+					memcpy(bt->out + 4 * at, row + 4 * (uint64_t)i, 4), bt->out[4 * bt->out_room + at] = v,
+					bt->out[5 * bt->out_room + at] = row[4 * (uint64_t)w + i];
 			}
 		}
 	}
@@ -339,7 +342,7 @@ enum status result_save(const struct mpi_share *s, struct exchange *ex, const st
 	return share_status(ex, st, err);
 }
 
-enum status result_csv(const struct mpi_share *s, struct exchange *ex, const uint8_t *depth,
+enum status result_csv(const struct mpi_share *s, struct exchange *ex, const uint32_t *depth,
 		       struct stats *stats, struct error *err)
 {
 	struct batch bt;
@@ -364,13 +367,15 @@ enum status result_csv(const struct mpi_share *s, struct exchange *ex, const uin
 			continue;
 		uint64_t base = (uint64_t)sb0 * n, count = (uint64_t)(sb1 - sb0) * n;
 		for (uint64_t i = 0; i < count; i++) {
-			if (bt.out[i] == ENUMERATE_UNSEEN)
+			uint32_t depth_i;
+			memcpy(&depth_i, bt.out + 4 * i, 4);
+			if (depth_i == ENUMERATE_NONE)
 				continue;
-			enum value v = (enum value)bt.out[bt.out_room + i];
-			unsigned r = bt.out[2 * bt.out_room + i];
+			enum value v = (enum value)bt.out[4 * bt.out_room + i];
+			unsigned r = bt.out[5 * bt.out_room + i];
 			if (r == SOLUTION_OVERFLOW_MARK)
 				r = overflow_remoteness(&all, base + i);
-			solve_report_csv_row(rules, &game, base + i, bt.out[i], v, r);
+			solve_report_csv_row(rules, &game, base + i, depth_i, v, r);
 		}
 	}
 	stats_gather(stats, STATS_GATHER_CSV, (uint64_t)n * n, bt.sent);

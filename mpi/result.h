@@ -28,7 +28,7 @@ enum status result_save(const struct mpi_share *s, struct exchange *ex, const st
 			const char *path, struct stats *stats, struct error *err);
 // Prints on rank 0 the CSV of `chopsticks solve --format csv` (depth: this rank's distances,
 // rows_walk's). Same statuses as result_save.
-enum status result_csv(const struct mpi_share *s, struct exchange *ex, const uint8_t *depth,
+enum status result_csv(const struct mpi_share *s, struct exchange *ex, const uint32_t *depth,
 		       struct stats *stats, struct error *err);
 
 #endif

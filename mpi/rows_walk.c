@@ -24,7 +24,7 @@ struct rwalk {
 	struct enumeration *e;
 	uint32_t lo, hi;
 	struct slab m[M_COUNT];
-	uint8_t *depth;
+	uint32_t *depth;
 	bool parallel;
 	int oom;
 };
@@ -58,7 +58,7 @@ static uint64_t expand(struct rwalk *w)
 }
 
 // Row a of next & ~seen: recorded at distance depth, and (less terminal ones) the frontier.
-static uint64_t close_row(struct rwalk *w, uint32_t a, uint8_t depth, uint64_t *terminal)
+static uint64_t close_row(struct rwalk *w, uint32_t a, uint32_t depth, uint64_t *terminal)
 {
 	const struct dense *d = w->d;
 	uint64_t *next = slab_row(&w->m[M_NEXT], a), *seen = slab_row(&w->m[M_SEEN], a);
@@ -88,7 +88,7 @@ static uint64_t close_layer(struct rwalk *w, unsigned next)
 	uint64_t count[2] = {0, 0}, found = 0, terminal = 0;
 #pragma omp parallel for schedule(dynamic, 16) reduction(+ : found, terminal) if (w->parallel)
 	for (uint32_t a = w->lo; a < w->hi; a++)
-		found += close_row(w, a, (uint8_t)next, &terminal);
+		found += close_row(w, a, next, &terminal);
 	count[0] = found, count[1] = terminal;
 	exchange_allreduce(count, 2, MPI_UINT64_T, MPI_SUM, w->ex->comm);
 	w->e->layer_terminal[next] = count[1];
@@ -137,7 +137,7 @@ static void layer_finish(void *ctx, struct enumeration *e)
 }
 
 enum status rows_walk(const struct dense *d, struct exchange *ex, const struct progress *progress,
-		      struct stats *stats, struct enumeration *out, struct slab *seen, uint8_t *depth,
+		      struct stats *stats, struct enumeration *out, struct slab *seen, uint32_t *depth,
 		      struct error *err)
 {
 	struct rwalk w = {.d = d, .ex = ex, .stats = stats, .e = out, .lo = ex->lo[ex->rank],
@@ -154,14 +154,13 @@ enum status rows_walk(const struct dense *d, struct exchange *ex, const struct p
 					(unsigned long long)(M_COUNT * 8 * (uint64_t)(w.hi - w.lo) * ex->words));
 	if ((st = walk_agree(ex->comm, st, err)) == STATUS_OK) {
 		if (depth)
-			memset(depth, ENUMERATE_UNSEEN, (size_t)(w.hi - w.lo) * d->n[0]);
+			memset(depth, 0xff, (size_t)(w.hi - w.lo) * d->n[0] * sizeof *depth); // ENUMERATE_NONE
 		uint64_t start = d->rules->start;
 		uint32_t a = d->cls[0].engine_of[start % d->n[0]], b = d->cls[0].engine_of[start / d->n[0]];
 		if (a >= w.lo && a < w.hi)
 			bit_set(slab_row(&w.m[M_NEXT], a), b);
 		layer_close(&w, 0);
-		struct layers_engine engine = {layer_expand, layer_merge, layer_close, layer_finish, NULL, &w,
-					       depth != NULL};
+		struct layers_engine engine = {layer_expand, layer_merge, layer_close, layer_finish, NULL, &w, false};
 		st = layers_run(&engine, progress, out, err);
 		// A failure or a stop is agreed in merge, so every rank returns the same status.
 	}
@@ -198,7 +197,7 @@ static enum status load_walk(const struct exchange *ex, struct checkpoint *c, ui
 
 enum status rows_walk_state(const struct dense *d, struct exchange *ex, const struct progress *progress,
 			    struct stats *stats, struct rank_state *ck, uint64_t *count, struct slab *seen,
-			    uint8_t *depth, struct error *err)
+			    uint32_t *depth, struct error *err)
 {
 	struct checkpoint *held = rank_state_last(ck);
 	struct enumeration e;

@@ -18,11 +18,11 @@
 // Walks from the start of d->rules. Fills out's counts (out->size the whole index space,
 // depth NULL: the counts are those of every rank together), *seen (this rank's rows of the
 // reachable positions, A-major; free with slab_free) and, if depth is not NULL, depth[(a -
-// lo) * n + b] (rows * n bytes, ENUMERATE_UNSEEN for unreached). Collective; every rank
-// gets the same status: STATUS_FAILURE (allocation), STATUS_BAD_INPUT (more than 254
-// layers) or STATUS_INTERRUPTED with err set.
+// lo) * n + b] (rows * n entries, ENUMERATE_NONE for unreached: any number of layers).
+// Collective; every rank gets the same status: STATUS_FAILURE (allocation) or
+// STATUS_INTERRUPTED with err set.
 enum status rows_walk(const struct dense *d, struct exchange *ex, const struct progress *progress,
-		      struct stats *stats, struct enumeration *out, struct slab *seen, uint8_t *depth,
+		      struct stats *stats, struct enumeration *out, struct slab *seen, uint32_t *depth,
 		      struct error *err);
 
 // rows_walk as the first state of a solve with checkpoints ck (NULL: rows_walk alone), which
@@ -34,6 +34,6 @@ enum status rows_walk(const struct dense *d, struct exchange *ex, const struct p
 // rank_state_boundary, the same on every rank.
 enum status rows_walk_state(const struct dense *d, struct exchange *ex, const struct progress *progress,
 			    struct stats *stats, struct rank_state *ck, uint64_t *count, struct slab *seen,
-			    uint8_t *depth, struct error *err);
+			    uint32_t *depth, struct error *err);
 
 #endif

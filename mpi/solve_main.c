@@ -33,8 +33,9 @@ static const char help[] =
 	"walk and the solve spread over N MPI ranks, and prints exactly what it prints (text, csv,\n"
 	"json): the value and remoteness at the start or at --position, counts by value, the\n"
 	"longest forced line. Each rank holds the positions whose player to move is one of its\n"
-	"1/N of the hand states: about 1.94 bytes per position it holds (2.94 with --format csv,\n"
-	"which keeps the distances) plus the move tables; --max-memory applies per rank.\n"
+	"1/N of the hand states: about 1.94 bytes per position it holds (5.94 with --format csv,\n"
+	"which keeps the distances in 4 bytes: any depth) plus the move tables; --max-memory\n"
+	"applies per rank.\n"
 	"Rank 0 prints and writes the files; the others send it their share in batches.\n"
 	"  --position CODE    the position to report (default: the start; text and json)\n"
 	"  --save FILE        also keep the solved game as the binary table 'chopsticks solve\n"
@@ -60,7 +61,7 @@ static const struct extra_option extra[] = {
 static const struct command_args command = {"solve", "chopsticks-mpi", ARGS_RULES | ARGS_COMPUTE | ARGS_CHECKPOINT, FORMATS_DATA,
 					    extra, 5, NULL, help};
 
-static const char what[] = "1.94 bytes per owned position, 2.94 with csv, and the tables";
+static const char what[] = "1.94 bytes per owned position, 5.94 with csv, and the tables";
 
 // The options and shapes this solve does not take; -1 when none.
 static int unsupported(const struct cli_options *opt)
@@ -115,7 +116,7 @@ struct run {
 	struct stats stats;
 	struct rank_state ck;
 	bool checkpointing;
-	uint8_t *depth;
+	uint32_t *depth;
 	int rank;
 };
 
@@ -166,9 +167,9 @@ static int solve(struct run *r, const struct rules *rules)
 	if (st == STATUS_OK)
 		st = exchange_init(&r->ex, MPI_COMM_WORLD, r->d->n[0], &err);
 	uint32_t w = r->ex.lo ? r->ex.lo[r->ex.rank + 1] - r->ex.lo[r->ex.rank] : 0;
-	if (st == STATUS_OK && opt->format == FORMAT_CSV && !(r->depth = malloc((size_t)w * r->d->n[0] + 1)))
+	if (st == STATUS_OK && opt->format == FORMAT_CSV && !(r->depth = malloc((size_t)w * r->d->n[0] * sizeof *r->depth + 1)))
 		st = error_set(&err, STATUS_FAILURE, "rank %d: out of memory: the distances need %llu bytes", r->rank,
-			       (unsigned long long)((uint64_t)w * r->d->n[0]));
+			       (unsigned long long)((uint64_t)w * r->d->n[0] * sizeof *r->depth));
 	st = walk_agree(MPI_COMM_WORLD, st, &err);
 	if (st == STATUS_OK)
 		st = open_checkpoint(r, rules, &err);
