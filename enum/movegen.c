@@ -281,7 +281,7 @@ void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child
 	const struct hand_class *mover = position_class(rules, from.seat, 0);
 	if (to.state[p - 1] != from.state[0]) {
 		int used = hands_text(rules, mover, from.state[0], buf);
-		used += sprintf(buf + used, "->");
+		buf[used++] = '-', buf[used++] = '>';
 		hands_text(rules, mover, to.state[p - 1], buf + used);
 		return;
 	}
@@ -295,7 +295,7 @@ void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child
 			if (!b)
 				continue;
 			int used = position_hand_text(rules, live[v], buf);
-			used += sprintf(buf + used, "->");
+			buf[used++] = '-', buf[used++] = '>';
 			used += position_hand_text(rules, b, buf + used);
 			if (p > 2)
 				sprintf(buf + used, "@%u", k);

@@ -29,23 +29,44 @@ static int utf8_length(const unsigned char *p)
 	return n;
 }
 
+// Whether byte c goes into a JSON string as it is (printable ASCII other than '"' and '\\').
+static bool json_plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
+}
+
 void record_json_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		int n;
+		const unsigned char *run = p;
+		while (json_plain(*p))
+			p++;
+		if (p > run) // the plain run at once: most strings are all of it
+			fwrite(run, 1, (size_t)(p - run), f);
+		if (!*p)
+			break;
 		if (*p == '"' || *p == '\\')
 			fprintf(f, "\\%c", *p);
 		else if (*p < 0x20 || *p == 0x7F)
 			fprintf(f, "\\u%04x", *p);
-		else if (*p < 0x80)
-			fputc(*p, f);
 		else if ((n = utf8_length(p)) > 0)
 			p += fwrite(p, 1, (size_t)n, f) - 1;
 		else
 			fputs("\\ufffd", f);
 	}
 	fputc('"', f);
+}
+
+// v in decimal (printf's %llu without parsing a format: records print many numbers).
+static void put_u64(FILE *f, uint64_t v)
+{
+	char digits[20], *p = digits + sizeof digits;
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	fwrite(p, 1, (size_t)(digits + sizeof digits - p), f);
 }
 
 void record_csv_field(FILE *f, const char *s)
@@ -144,14 +165,14 @@ static void done(struct record *r)
 void record_u64(struct record *r, const char *name, uint64_t v)
 {
 	if (field(r, name))
-		fprintf(r->f, "%llu", (unsigned long long)v);
+		put_u64(r->f, v);
 	done(r);
 }
 
 void record_uint(struct record *r, const char *name, unsigned v)
 {
 	if (field(r, name))
-		fprintf(r->f, "%u", v);
+		put_u64(r->f, v);
 	done(r);
 }
 

@@ -18,6 +18,8 @@
 #define BATCH 32            // blocks compressed at once when writing
 #define STREAMS 2           // values, then remoteness
 #define NO_ENTRY UINT64_MAX
+#define NO_SLOT 0xFF        // slot_of: the entry is not decoded
+_Static_assert(SLOTS < NO_SLOT, "slot_of holds a slot in a byte");
 
 // Header fields of format 2 past the common 88 bytes (table_file.h).
 enum { F2_BLOCK_AT = 88, F2_STRIDE_AT = 96, F2_COUNT_AT = 104, F2_FIRST_AT = 112, F2_LENGTH_AT = 120 };
@@ -41,8 +43,8 @@ struct table_blocks {
 	pthread_mutex_t lock;
 	ZSTD_DCtx *dctx;
 	struct slot slot[SLOTS];
+	uint8_t *slot_of;            // per index entry: the slot it is decoded in, or NO_SLOT
 	uint64_t clock, faults, bad_entry;
-	unsigned last;
 	struct memo memo;
 	uint8_t *whole[STREAMS];
 	char path[512];
@@ -263,6 +265,11 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 	b->count = count;
 	b->states = states;
 	b->index = base + TABLE_HEADER_BYTES + round8(len);
+	if (!(b->slot_of = malloc(STREAMS * count + 1))) {
+		table_blocks_close(b);
+		return error_set(err, STATUS_FAILURE, "'%s': out of memory", path);
+	}
+	memset(b->slot_of, NO_SLOT, STREAMS * count + 1);
 	*overflow = b->index + 16 * STREAMS * count;
 	if (!index_sound(b, first) || !overflow_sound(*overflow, overflow_count, size)) {
 		table_blocks_close(b);
@@ -278,6 +285,7 @@ void table_blocks_close(struct table_blocks *b)
 		return;
 	for (unsigned i = 0; i < SLOTS; i++)
 		free(b->slot[i].data);
+	free(b->slot_of);
 	for (int k = 0; k < STREAMS; k++)
 		free(b->whole[k]);
 	free(b->memo.key);
@@ -307,30 +315,28 @@ static void fault(struct table_blocks *b, uint64_t e)
 	b->bad_entry = e;
 }
 
-// The decoded bytes of entry e (lock held), or NULL when the block is damaged.
+// The decoded bytes of entry e (lock held), or NULL when the block is damaged: from its
+// slot, or decoded into the slot used longest ago.
 static const uint8_t *block(struct table_blocks *b, uint64_t e)
 {
-	struct slot *s = &b->slot[b->last];
-	if (s->entry != e) {
-		unsigned victim = 0;
-		for (unsigned i = 0; i < SLOTS && s->entry != e; i++) {
-			if (b->slot[i].entry == e)
-				b->last = i, s = &b->slot[i];
-			else if (b->slot[i].used < b->slot[victim].used)
-				victim = i;
-		}
-		if (s->entry != e) {
-			s = &b->slot[victim];
-			s->entry = NO_ENTRY;
-			s->used = 0;
-			if ((!s->data && !(s->data = malloc(b->states))) || !decode(b, b->dctx, e, s->data))
-				return fault(b, e), NULL;
-			s->entry = e;
-			b->last = victim;
-		}
+	unsigned at = b->slot_of[e];
+	if (at == NO_SLOT) {
+		at = 0;
+		for (unsigned i = 1; i < SLOTS; i++)
+			if (b->slot[i].used < b->slot[at].used)
+				at = i;
+		struct slot *s = &b->slot[at];
+		if (s->entry != NO_ENTRY)
+			b->slot_of[s->entry] = NO_SLOT;
+		s->entry = NO_ENTRY;
+		s->used = 0;
+		if ((!s->data && !(s->data = malloc(b->states))) || !decode(b, b->dctx, e, s->data))
+			return fault(b, e), NULL;
+		s->entry = e;
+		b->slot_of[e] = (uint8_t)at;
 	}
-	s->used = ++b->clock;
-	return s->data;
+	b->slot[at].used = ++b->clock;
+	return b->slot[at].data;
 }
 
 static size_t memo_slot(const struct memo *m, uint64_t idx)
@@ -374,30 +380,31 @@ uint8_t table_blocks_rem_byte(struct table_blocks *b, uint64_t idx)
 	return (uint8_t)(a >> 2);
 }
 
-static int by_index(const void *x, const void *y)
+// The positions in idx[0 .. n) grouped by block, blocks in order (a counting sort: each
+// block is then decoded once); NULL when out of memory.
+static size_t *by_block(const struct table_blocks *b, const uint64_t *idx, size_t n)
 {
-	uint64_t a = *(const uint64_t *)x, c = *(const uint64_t *)y;
-	return (a > c) - (a < c);
-}
-
-// idx[0 .. n) in index order: pairs (index, position in idx); NULL when out of memory.
-static uint64_t *sorted_pairs(const uint64_t *idx, size_t n)
-{
-	uint64_t *pair = malloc((n ? n : 1) * 2 * sizeof *pair);
-	if (!pair)
-		return NULL;
-	for (size_t i = 0; i < n; i++)
-		pair[2 * i] = idx[i], pair[2 * i + 1] = i;
-	qsort(pair, n, 2 * sizeof *pair, by_index);
-	return pair;
+	size_t *start = calloc(b->count + 1, sizeof *start), *order = malloc((n ? n : 1) * sizeof *order);
+	if (start && order) {
+		for (size_t i = 0; i < n; i++)
+			start[idx[i] / b->states + 1]++;
+		for (uint64_t k = 0; k < b->count; k++)
+			start[k + 1] += start[k];
+		for (size_t i = 0; i < n; i++)
+			order[start[idx[i] / b->states]++] = i;
+	} else {
+		free(order), order = NULL;
+	}
+	free(start);
+	return order;
 }
 
 void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem)
 {
-	uint64_t *pair = sorted_pairs(idx, n);
+	size_t *order = by_block(b, idx, n);
 	pthread_mutex_lock(&b->lock);
 	for (size_t k = 0; k < n; k++) {
-		size_t i = pair ? pair[2 * k + 1] : k;
+		size_t i = order ? order[k] : k;
 		unsigned a = answer(b, idx[i]);
 		if (values)
 			values[i] = (uint8_t)(a & 3);
@@ -405,7 +412,7 @@ void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, ui
 			rem[i] = (uint8_t)(a >> 2);
 	}
 	pthread_mutex_unlock(&b->lock);
-	free(pair);
+	free(order);
 }
 
 void table_blocks_forget(struct table_blocks *b)

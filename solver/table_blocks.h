@@ -54,7 +54,7 @@ enum status table_blocks_whole(struct table_blocks *b, const uint8_t **values, c
 // block gives VALUE_UNKNOWN and 0 and is counted (table_blocks_damage).
 enum value table_blocks_value(struct table_blocks *b, uint64_t idx);
 uint8_t table_blocks_rem_byte(struct table_blocks *b, uint64_t idx);
-// Both for idx[0 .. n) (any order; sorted internally so that each block is decoded once):
+// Both for idx[0 .. n) (any order; grouped by block internally, each block decoded once):
 // values[i] an enum value, rem[i] the remoteness byte (either may be NULL).
 void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem);
 // Answers for idx[0 .. n) looked up now, block by block, and kept for the lookups that follow
