@@ -6,6 +6,7 @@
 #ifndef CHOPSTICKS_LIB_API_H
 #define CHOPSTICKS_LIB_API_H
 
+#include <pthread.h>
 #include <signal.h>
 
 #include "args_scan.h"
@@ -22,7 +23,9 @@ struct chop_game {
 	struct cli_options opt;      // spec and --start; its strings point into text or start
 	char *text;                  // the option string, split in place
 	char start[POSITION_CODE_MAX];
-	struct rules *rules;         // built once, --start applied
+	struct rules *rules;         // built once, --start applied; light for a table's game
+	struct rules *full;          // a light game's rules in full, built when first asked
+	pthread_mutex_t full_lock;   // (api_game_full)
 	char settings[DESCRIBE_MAX]; // describe_settings
 	char options[DESCRIBE_MAX];  // describe_options
 };
@@ -62,6 +65,11 @@ enum status api_run_plan(const struct api_run *run, const chop_game *game, enum 
 chop_game *api_game_keep(const chop_game *game);
 // A game from a settings line and a start code (a saved table's header).
 chop_game *api_game_from_settings(const char *settings, chop_error *err);
+// The game's rules with their relations, which the engines (count, solve, games) and the
+// strategies need: game->rules, or for the light rules of a table's game (built so that
+// opening a table builds no move tables) a full build, made once; NULL with e set when that
+// fails.
+const struct rules *api_game_full(const chop_game *game, struct error *e);
 
 // The value and remoteness of the duel of slot seat at idx (< size; seat < players): the
 // player to move's value with two players.

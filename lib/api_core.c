@@ -80,8 +80,11 @@ enum status api_run_plan(const struct api_run *run, const chop_game *game, enum 
 			 struct error *e)
 {
 	enum status st = instance_check_size(&run->opt, task, e);
+	const struct rules *rules = st == STATUS_OK ? api_game_full(game, e) : NULL;
+	if (st == STATUS_OK && !rules)
+		st = STATUS_FAILURE;
 	if (st == STATUS_OK)
-		st = instance_plan(&run->opt, game->rules, task, plan, e);
+		st = instance_plan(&run->opt, rules, task, plan, e);
 	if (st == STATUS_OK)
 		api_run_threads(run, plan);
 	return st;

@@ -31,14 +31,15 @@ static int split(char *text, char **words)
 	return n;
 }
 
-// Builds the rules of g->opt with --start, and the lines that name them.
-static chop_status build(chop_game *g, chop_error *err)
+// Builds the rules of g->opt with --start (light: rules_build_light), and the lines that
+// name them.
+static chop_status build(chop_game *g, bool light, chop_error *err)
 {
 	struct error e;
 	g->opt.spec.max_bytes = 0; // a limit applies to the work, not to the rules (chop_config)
 	enum status st = instance_check_size(&g->opt, PLAN_TABLES, &e);
 	if (st == STATUS_OK)
-		st = rules_build(&g->opt.spec, &g->rules, &e);
+		st = (light ? rules_build_light : rules_build)(&g->opt.spec, &g->rules, &e);
 	uint64_t start;
 	if (st == STATUS_OK && g->opt.start) {
 		struct error why;
@@ -60,7 +61,7 @@ static chop_game *fresh(chop_error *err)
 	if (!g)
 		api_fail(err, STATUS_FAILURE, "out of memory");
 	else
-		g->refs = 1;
+		g->refs = 1, pthread_mutex_init(&g->full_lock, NULL);
 	return g;
 }
 
@@ -85,7 +86,7 @@ chop_game *chop_game_from_options(const char *options, chop_error *err)
 		api_fail(err, STATUS_BAD_INPUT, e.msg);
 	else if (outcome != ARGS_RUN)
 		api_fail(err, STATUS_BAD_INPUT, "--help and --version are no rule options");
-	else if (build(g, err) == CHOP_OK) {
+	else if (build(g, false, err) == CHOP_OK) {
 		free(words);
 		return g;
 	}
@@ -121,12 +122,25 @@ chop_game *api_game_from_settings(const char *settings, chop_error *err)
 	g->opt.start_name = "--start";
 	if (st != STATUS_OK)
 		api_fail(err, st, e.msg);
-	else if (build(g, err) == CHOP_OK && strcmp(g->settings, settings) == 0)
+	else if (build(g, true, err) == CHOP_OK && strcmp(g->settings, settings) == 0)
 		return g;
 	else if (g->rules)
 		api_failf(err, STATUS_BAD_INPUT, "its rules do not read back as written ('%.100s')", settings);
 	chop_game_free(g);
 	return NULL;
+}
+
+const struct rules *api_game_full(const chop_game *game, struct error *e)
+{
+	chop_game *g = (chop_game *)game;
+	if (!g->rules->light)
+		return g->rules;
+	pthread_mutex_lock(&g->full_lock);
+	if (!g->full && rules_build(&g->opt.spec, &g->full, e) == STATUS_OK)
+		rules_set_start(g->full, g->rules->start);
+	const struct rules *full = g->full;
+	pthread_mutex_unlock(&g->full_lock);
+	return full;
 }
 
 chop_game *api_game_keep(const chop_game *game)
@@ -141,6 +155,8 @@ void chop_game_free(chop_game *game)
 	if (!game || __atomic_sub_fetch(&game->refs, 1, __ATOMIC_ACQ_REL) != 0)
 		return;
 	rules_free(game->rules);
+	rules_free(game->full);
+	pthread_mutex_destroy(&game->full_lock);
 	free(game->text);
 	free(game);
 }

@@ -89,7 +89,9 @@ static enum status compute(chop_games *g, struct api_run *run, struct error *e)
 		st = enumerate_plan(&plan, &run->progress, &walk, e);
 		plan_free(&plan);
 	}
-	if (st == STATUS_OK && (st = lengths_compute(g->game->rules, &walk, &lo, &run->progress, &g->l, e)) == STATUS_OK)
+	// The rules the plan was built on (a table's light game has them in full since).
+	if (st == STATUS_OK && (st = lengths_compute(api_game_full(g->game, e), &walk, &lo, &run->progress, &g->l, e)) ==
+				       STATUS_OK)
 		g->computed = true;
 	enumeration_free(&walk);
 	if (st == STATUS_OK && !texts(g))

@@ -213,17 +213,18 @@ chop_status chop_table_verify(const char *path, const chop_config *config, chop_
 	if (!s)
 		return err ? err->status : CHOP_BAD_INPUT;
 	api_run_begin(&run, s->game, config);
-	struct plan plan = {s->game->rules, NULL, NULL};
+	const struct rules *rules = api_game_full(s->game, &e); // verify walks the game's moves
+	struct plan plan = {rules, NULL, NULL};
 	api_run_threads(&run, &plan);
-	enum status st = STATUS_OK;
-	double need = plan_rules_bytes(s->game->rules, PLAN_VERIFY) + (s->table.blocks ? 1.25 * (double)s->table.size : 0);
-	if (run.opt.spec.max_bytes && need > (double)run.opt.spec.max_bytes)
+	enum status st = rules ? STATUS_OK : STATUS_FAILURE;
+	double need = rules ? plan_rules_bytes(rules, PLAN_VERIFY) + (s->table.blocks ? 1.25 * (double)s->table.size : 0) : 0;
+	if (st == STATUS_OK && run.opt.spec.max_bytes && need > (double)run.opt.spec.max_bytes)
 		st = error_set(&e, STATUS_BAD_INPUT, "'%s': too large to verify here: it needs about %.0f bytes, the limit is %llu",
 			       path, need, (unsigned long long)run.opt.spec.max_bytes);
 	if (st == STATUS_OK)
 		st = table_load_whole(&s->table, &e);
 	if (st == STATUS_OK)
-		st = verify_table(s->game->rules, &s->table, &run.progress, &report, &e);
+		st = verify_table(rules, &s->table, &run.progress, &report, &e);
 	if (st == STATUS_OK && report.fault != VERIFY_OK)
 		st = error_set(&e, STATUS_BAD_INPUT, "'%s' is not sound: %s", path, report.why);
 	chop_solution_free(s);

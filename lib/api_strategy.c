@@ -39,7 +39,8 @@ chop_strategy *chop_strategy_build(const chop_solution *s, const char *root, uns
 	if (!st)
 		return api_fail(err, STATUS_FAILURE, "out of memory"), NULL;
 	st->game = api_game_keep(s->game);
-	enum status status = strategy_build(s->game->rules, s->sol, at, side, &st->list, &e);
+	const struct rules *rules = api_game_full(s->game, &e);
+	enum status status = rules ? strategy_build(rules, s->sol, at, side, &st->list, &e) : STATUS_FAILURE;
 	if (status == STATUS_OK && !(st->code = malloc((st->list.count + 1) * sizeof *st->code)))
 		status = error_set(&e, STATUS_FAILURE, "out of memory");
 	if (status != STATUS_OK) {
@@ -82,7 +83,8 @@ chop_status chop_strategy_check(const chop_strategy *st, chop_error *err)
 {
 	struct error e;
 	struct strategy_report r;
-	enum status status = strategy_check(st->game->rules, &st->list, true, &r, &e);
+	const struct rules *rules = api_game_full(st->game, &e);
+	enum status status = rules ? strategy_check(rules, &st->list, true, &r, &e) : STATUS_FAILURE;
 	if (status != STATUS_OK)
 		return api_fail(err, status, e.msg);
 	chop_status verdict = r.fault == STRATEGY_OK ? CHOP_OK : api_fail(err, STATUS_BAD_INPUT, r.why);

@@ -369,6 +369,19 @@ Test(api, tables_round_trip_and_refuse_damage)
 	cr_expect_eq(chop_solution_probe_many(t, codes, 3, values, NULL), 1);
 	cr_expect_eq(values[2], CHOP_UNREACHABLE);
 	cr_expect_eq(chop_table_verify(path, NULL, &err), CHOP_OK, "%s", err.message);
+	// The table's game (built without move tables for its probes) still walks, counts and
+	// builds strategies: the same reachable positions as the solve, which the count
+	// of the game as given walks too.
+	chop_count *c = chop_count_run(chop_solution_game(t), NULL, &err), *c0 = chop_count_run(g, NULL, &err);
+	cr_assert(c && c0, "%s", err.message);
+	cr_expect_eq(chop_count_reachable(c), chop_count_reachable(c0));
+	cr_expect_eq(chop_count_reachable(c), chop_solution_reachable(s));
+	chop_count_free(c);
+	chop_count_free(c0);
+	chop_strategy *st = chop_strategy_build(t, NULL, 0, &err);
+	cr_assert(st, "%s", err.message);
+	cr_expect_eq(chop_strategy_check(st, &err), CHOP_OK, "%s", err.message);
+	chop_strategy_free(st);
 	chop_solution_free(t);
 
 	chop_game *other = game_of("--hands 3 --rollover 5");
