@@ -78,7 +78,7 @@ static int rules_of(const char *path, const struct table_map *t, struct rules **
 static int check_memory(const struct cli_options *opt, const struct rules *rules, const struct table_map *t)
 {
 	// Format 2: the sections decoded beside the check (1.25 bytes per index).
-	double need = plan_rules_bytes(rules, PLAN_VERIFY) + (t->blocks ? 1.25 * (double)t->size : 0);
+	double need = plan_rules_bytes(rules, PLAN_VERIFY) + (t->blocks ? 1.25 * (double)t->sol.size : 0);
 	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
 		return 0;
 	char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
@@ -87,6 +87,32 @@ static int check_memory(const struct cli_options *opt, const struct rules *rules
 	message_print("verify", "'%s': too large to verify here: it needs about %s, the limit is %s (--max-memory)",
 		      opt->positional, need_text, limit);
 	return 2;
+}
+
+// Three or more players: per seat (counted from the player to move), the reachable positions
+// by the value of its duel, JSON "duels":[{seat,win,loss,draw}] as in 'solve'.
+static void duels_record(struct record *out, const struct verify_report *r)
+{
+	record_array(out, "duels");
+	for (unsigned t = 0; t < r->players; t++) {
+		record_object(out, NULL);
+		record_uint(out, "seat", t + 1);
+		record_u64(out, "win", r->duels[t][VALUE_WIN]);
+		record_u64(out, "loss", r->duels[t][VALUE_LOSS]);
+		record_u64(out, "draw", r->duels[t][VALUE_DRAW]);
+		record_close(out);
+	}
+	record_close(out);
+}
+
+// The same in text, a line per seat.
+static void duels_text(const struct verify_report *r)
+{
+	char w[TEXT_NUMBER_MAX], l[TEXT_NUMBER_MAX], d[TEXT_NUMBER_MAX];
+	for (unsigned t = 0; t < r->players; t++)
+		printf("seat %u (counted from the player to move) against the others: win %s, loss %s, draw %s\n", t + 1,
+		       text_u64(w, r->duels[t][VALUE_WIN]), text_u64(l, r->duels[t][VALUE_LOSS]),
+		       text_u64(d, r->duels[t][VALUE_DRAW]));
 }
 
 static void print_report(const struct cli_options *opt, const struct rules *rules, const char *path,
@@ -106,6 +132,8 @@ static void print_report(const struct cli_options *opt, const struct rules *rule
 		record_str(&out, "fault", r->fault ? fault_names[r->fault] : NULL);
 		record_str(&out, "position", at ? code : NULL);
 		record_str(&out, "why", r->fault ? r->why : NULL);
+		if (r->players > 2 && !r->fault)
+			duels_record(&out, r);
 		record_end(&out);
 		return;
 	}
@@ -113,7 +141,10 @@ static void print_report(const struct cli_options *opt, const struct rules *rule
 	if (!r->fault) {
 		printf("verified: ");
 		text_count(stdout, r->checked, "position", "positions");
-		printf(", every value follows from the rules\n");
+		printf(r->players > 2 ? ", every seat's duel at each follows from the rules\n"
+				      : ", every value follows from the rules\n");
+		if (r->players > 2)
+			duels_text(r);
 	}
 	else if (at)
 		printf("FAILED (%s): position %s %s\n", fault_names[r->fault], code, r->why);
@@ -127,7 +158,11 @@ static int convert(const struct cli_options *opt, const struct rules *rules, con
 	struct error err;
 	const char *path = opt->extra_value[OPT_SAVE];
 	bool flat = opt->extra_set[OPT_SAVE_FORMAT] && !strcmp(opt->extra_value[OPT_SAVE_FORMAT], "1");
-	enum status st = (flat ? table_save_flat : table_save)(path, rules, &t->sol, t->settings, &err);
+	struct coalition c;
+	table_coalition(t, &c);
+	enum status st = t->players != 2 ? table_save_coalition(path, flat ? TABLE_VERSION_FLAT : TABLE_VERSION_BLOCKS,
+								 rules, &c, t->settings, &err)
+			 : (flat ? table_save_flat : table_save)(path, rules, &t->sol, t->settings, &err);
 	return st == STATUS_OK ? 0 : output_failure("verify", st, err.msg);
 }
 
@@ -148,6 +183,12 @@ int cmd_verify(int argc, char **argv)
 	if (st != STATUS_OK) {
 		message_print("verify", "%s", err.msg);
 		return st == STATUS_BAD_INPUT ? 2 : 1;
+	}
+	if (t.players != 2 && opt.extra_set[OPT_SAVE_FORMAT] && !strcmp(format, "1")) {
+		rc = args_fail("verify", "--save-format 1: format 1 keeps two players only; '%s' has %u (use format 2)",
+			       opt.positional, t.players);
+		table_close(&t);
+		return rc;
 	}
 	if ((rc = rules_of(opt.positional, &t, &rules)) == 0 && (rc = check_memory(&opt, rules, &t)) == 0) {
 		st = table_load_whole(&t, &err);

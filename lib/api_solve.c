@@ -216,7 +216,7 @@ chop_status chop_table_verify(const char *path, const chop_config *config, chop_
 	struct plan plan = {s->game->rules, NULL, NULL};
 	api_run_threads(&run, &plan);
 	enum status st = STATUS_OK;
-	double need = plan_rules_bytes(s->game->rules, PLAN_VERIFY) + (s->table.blocks ? 1.25 * (double)s->table.size : 0);
+	double need = plan_rules_bytes(s->game->rules, PLAN_VERIFY) + (s->table.blocks ? 1.25 * (double)s->table.sol.size : 0);
 	if (run.opt.spec.max_bytes && need > (double)run.opt.spec.max_bytes)
 		st = error_set(&e, STATUS_BAD_INPUT, "'%s': too large to verify here: it needs about %.0f bytes, the limit is %llu",
 			       path, need, (unsigned long long)run.opt.spec.max_bytes);
