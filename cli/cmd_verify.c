@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `chopsticks verify FILE`: rebuilds the rules named in a saved table's header and checks
-// every stored value against them (verify.h), independently of the solvers.
+// every stored value against them (verify.h), independently of the solvers; for three or
+// more players every seat's duel, with per-seat counts in the report.
 #include <stdio.h>
 #include <string.h>
 
@@ -26,18 +27,28 @@ static const char help[] =
 	"terminal value in 0; a win in r must have a child lost in r - 1 and none lost sooner; a\n"
 	"loss in r only won children, the slowest won in r - 1; a draw no lost child and a drawn\n"
 	"one; the header's counts and longest line must match the data.\n"
+	"Three or more players: the table holds every seat's duel against all the others at every\n"
+	"position, each for the side to move there (the seat itself when it moves, else the\n"
+	"others together), and each is checked the same way against the duels it leads to, the\n"
+	"side to move there being the same side again when neither is the seat itself; a\n"
+	"terminal position is won for the seat when the rules name it the winner. Text then\n"
+	"gives, per seat (counted from the player to move), the reachable positions by the value\n"
+	"of its duel, as 'solve' counts them; JSON adds duels:[{seat,win,loss,draw}]. Such a\n"
+	"table converts only to format 2.\n"
 	"Exit status 0 when everything holds, 1 with the first failing position and why (the\n"
 	"smallest index failing nearest the start), 2 when FILE is not an intact table.\n"
 	"It needs 1.5 bytes per position of the index space for two players, equal hands or not\n"
 	"(3/8 otherwise) besides the mapped file (and a format 2 table's sections decoded, 1.25\n"
-	"more), and is refused up front beyond --max-memory.\n"
+	"more per state: a state per position and seat with three or more players), and is\n"
+	"refused up front beyond --max-memory.\n"
 	"Both formats are read: 1 (one checksum over the whole file) and 2 (compressed blocks,\n"
 	"each with its own checksum, all checked here).\n"
 	"  --save OUT         once FILE is verified, also write it to OUT (a conversion): in\n"
 	"                     format 2, or in format 1 with --save-format 1 (what chopsticks\n"
-	"                     before format 2 reads)\n"
+	"                     before format 2 reads; two players only)\n"
 	"  --save-format N    1 or 2 (default 2)\n"
-	"JSON: {rules,file,ok,checked,fault,position,why} (fault, position, why null when ok).\n";
+	"JSON: {rules,file,ok,checked,fault,position,why} (fault, position, why null when ok;\n"
+	"three or more players, when ok, also duels).\n";
 
 enum { OPT_SAVE, OPT_SAVE_FORMAT };
 static const struct extra_option extra[] = {{"--save", true, NULL, 0}, {"--save-format", true, "--save", 0}};

@@ -154,6 +154,10 @@ t3=$_tmp/p3.tbl
 many_table "$t3" "--players 3 --hands 2 --rollover 4" 111111 112111 121123 000011
 many_table "$_tmp/p4.tbl" "--players 4 --hands 1 --rollover 3" 1111 1211 0001
 if [[ $(u64 "$t3" 88) == $((3 << 32 | 1 << 18)) && $(u64 "$t3" 96) == 1024 ]]; then pass; else fail "3 players: the header's players and stride"; fi
+expect_exit 0 -- graph --players 3 --hands 2 --rollover 4
+graphed=$stdout
+expect_exit 0 -- graph --players 3 --hands 2 --rollover 4 --table "$t3"
+if [[ $stdout == "$graphed" ]]; then pass; else fail "graph --table (3 players) differs from graph"; fi
 
 # A flipped byte in the values block (one per section here): show names the block, show -
 # answers with the error, verify refuses the table.
