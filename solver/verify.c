@@ -180,7 +180,8 @@ static void explain(const struct ctx *c, uint64_t i, struct verify_report *repor
 	one.why = report->why;
 	one.len = sizeof report->why;
 	report->at = i;
-	report->fault = child ? check_one(&one, i, child, movegen_children_any(c->rules, i, child)) : VERIFY_HEADER;
+	size_t n = child ? movegen_children_any(c->rules, i, child) : 0;
+	report->fault = !child ? VERIFY_HEADER : c->check ? c->check(&one, i, child, n, &report->slot) : check_one(&one, i, child, n);
 	if (!child)
 		snprintf(report->why, sizeof report->why, "out of memory while explaining");
 	free(child);
@@ -208,7 +209,7 @@ enum status walk_levels(const struct ctx *c, struct walk *w, walk_level level, v
 		if (!ok)
 			return error_set(err, STATUS_FAILURE, "out of memory");
 		if (first != NONE) {
-			(c->explain ? c->explain : explain)(c, first, report);
+			explain(c, first, report);
 			return STATUS_OK;
 		}
 		report->checked += count = advance(w);

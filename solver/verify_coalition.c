@@ -168,21 +168,6 @@ static uint64_t level(void *arg, struct walk *w, bool *ok)
 	return first;
 }
 
-// The failing position i again, alone, for the reason (ctx.explain).
-static void explain(const struct ctx *c, uint64_t i, struct verify_report *report)
-{
-	uint64_t *child = malloc(c->rules->max_moves * sizeof *child);
-	struct ctx one = *c;
-	one.why = report->why;
-	one.len = sizeof report->why;
-	report->at = i;
-	report->fault = child ? check_position(&one, i, child, movegen_children_any(c->rules, i, child), &report->slot)
-			      : VERIFY_HEADER;
-	if (!child)
-		snprintf(report->why, sizeof report->why, "out of memory while explaining");
-	free(child);
-}
-
 // One pass over every state: the tally, and the per-slot counts from the target's view.
 static void tally_pass(const struct ctx *c, const struct walk *w, struct tally *y, struct verify_report *report)
 {
@@ -233,7 +218,7 @@ enum status verify_coalition(const struct ctx *c, struct walk *w, const struct p
 			     struct verify_report *report, struct error *err)
 {
 	struct ctx mine = *c;
-	mine.explain = explain;
+	mine.check = check_position;
 	enum status st = walk_levels(&mine, w, level, &mine, progress, report, err);
 	if (st == STATUS_OK && !report->fault)
 		check_whole(&mine, w, report);

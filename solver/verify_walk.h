@@ -18,8 +18,9 @@ struct ctx {
 	const struct table_map *t;
 	char *why; // NULL: only the verdict is wanted
 	size_t len;
-	// Fills report for the failing position i (why, fault, slot); NULL: the two-player check's.
-	void (*explain)(const struct ctx *c, uint64_t i, struct verify_report *report);
+	// The check of position i from its children (the fault; the failing slot in *slot), with
+	// the reason when why is set; NULL: the two-player check of verify.c.
+	enum verify_fault (*check)(const struct ctx *c, uint64_t i, const uint64_t *child, size_t n, unsigned *slot);
 };
 
 // Bitmaps over every index: reached so far, the current level, the next.

@@ -137,17 +137,6 @@ static uint64_t deep_state(const struct coalition *c)
 	return 0;
 }
 
-static bool is_parent(const struct rules *rules, uint64_t parent, uint64_t child)
-{
-	uint64_t *kids = malloc(rules->max_moves * sizeof *kids);
-	size_t n = movegen_children(rules, parent, kids);
-	bool found = false;
-	for (size_t k = 0; k < n; k++)
-		found = found || kids[k] == child;
-	free(kids);
-	return found;
-}
-
 // Decodes the saved table, sets state st to value v in rem, saves it again through the writer
 // (the header's counts as the planted data has them) and expects verify to fail there or at
 // a parent, with a value fault.
