@@ -168,29 +168,34 @@ static uint64_t level(void *arg, struct walk *w, bool *ok)
 	return first;
 }
 
-// One pass over every state: the tally, and the per-slot counts from the target's view.
+// One pass over every state: the tally, and the per-slot counts from the target's view (in
+// parallel; counts add and the first states are minima, so any thread count agrees).
 static void tally_pass(const struct ctx *c, const struct walk *w, struct tally *y, struct verify_report *report)
 {
 	const struct table_map *t = c->t;
-	*y = (struct tally){.unreached = NONE, .stray = NONE};
+	uint64_t count[4] = {0}, marks = 0, unreached = NONE, stray = NONE, duels[RULES_MAX_PLAYERS * 4] = {0};
+	unsigned max_rem = 0;
+#pragma omp parallel for schedule(static, 65536) reduction(+ : count[:4], marks, duels[:RULES_MAX_PLAYERS * 4]) \
+	reduction(min : unreached, stray) reduction(max : max_rem)
 	for (uint64_t s = 0; s < t->sol.size; s++) {
 		enum value v = table_value(t, s);
 		uint64_t i = s % t->stride;
 		unsigned slot = (unsigned)(s / t->stride), b = t->sol.remoteness[s];
 		bool decided = v == VALUE_WIN || v == VALUE_LOSS;
 		bool seen = i < t->size && (w->seen[i / 64] >> (i % 64) & 1);
-		y->count[v]++;
-		y->marks += decided && b == 255;
-		if (v != VALUE_UNKNOWN && !seen && y->unreached == NONE)
-			y->unreached = s;
-		if (!decided && b && y->stray == NONE)
-			y->stray = s;
-		if (decided && b > y->max_rem)
-			y->max_rem = b;
+		count[v]++;
+		marks += decided && b == 255;
+		if (v != VALUE_UNKNOWN && !seen && s < unreached)
+			unreached = s;
+		if (!decided && b && s < stray)
+			stray = s;
+		if (decided && b > max_rem)
+			max_rem = b;
 		enum value mine = slot == 0 || !decided ? v : v == VALUE_WIN ? VALUE_LOSS : VALUE_WIN;
-		report->duels[slot][mine] += seen;
+		duels[slot * 4 + mine] += seen;
 	}
-	y->count[VALUE_UNKNOWN] = 0;
+	*y = (struct tally){{0, count[1], count[2], count[3]}, unreached, stray, marks, max_rem};
+	memcpy(report->duels, duels, sizeof duels);
 }
 
 // The tally's faults, then the overflow list and the header.
