@@ -41,6 +41,7 @@ struct table_blocks {
 	const uint8_t *base, *index; // the mapped file; its 2K index entries (offset, hash)
 	uint64_t bytes, size, count; // file length, states, blocks per stream (K)
 	uint32_t states;             // per block (B)
+	unsigned players;            // 2: a state per index; more: per slot and index
 	pthread_mutex_t lock;
 	ZSTD_DCtx *dctx;
 	struct slot slot[SLOTS];
@@ -277,6 +278,7 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 		return error_set(err, STATUS_FAILURE, "'%s': out of memory", path);
 	b->count = count;
 	b->states = states;
+	b->players = (unsigned)(word >> 32);
 	b->index = base + TABLE_HEADER_BYTES + round8(len);
 	if (!(b->slot_of = malloc(STREAMS * count + 1))) {
 		table_blocks_close(b);
@@ -482,8 +484,9 @@ int table_blocks_damage(struct table_blocks *b, uint64_t *seen, struct error *er
 		return 0;
 	*seen = faults;
 	uint64_t k = e % b->count, from = k * b->states, to = from + b->states < b->size ? from + b->states : b->size;
-	error_set(err, STATUS_BAD_INPUT, "'%s': block %llu (the %s of indexes %llu to %llu) is damaged: its checksum or its length does not match",
-		  b->path, (unsigned long long)e, e < b->count ? "values" : "remoteness", (unsigned long long)from,
+	error_set(err, STATUS_BAD_INPUT, "'%s': block %llu (the %s of %s %llu to %llu) is damaged: its checksum or its length does not match",
+		  b->path, (unsigned long long)e, e < b->count ? "values" : "remoteness", b->players == 2 ? "indexes" : "states",
+		  (unsigned long long)from,
 		  (unsigned long long)(to - 1));
 	return 1;
 }

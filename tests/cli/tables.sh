@@ -166,7 +166,7 @@ index_at=$((128 + (len + 7) / 8 * 8))
 block=$(u64 "$t3" "$index_at")
 next=$(u64 "$t3" $((index_at + 16)))
 tbl=$t3 flip "$_tmp/p3block.tbl" $(((block + next) / 2))
-expect_refused 'block 0 \(the values of indexes 0 to 3071\) is damaged' -- show 111111 --players 3 --hands 2 --rollover 4 --table "$_tmp/p3block.tbl"
+expect_refused 'block 0 \(the values of states 0 to 3071\) is damaged' -- show 111111 --players 3 --hands 2 --rollover 4 --table "$_tmp/p3block.tbl"
 expect_exit_sh 0 'printf "111111\n" | "$BIN" show --table "'"$_tmp/p3block.tbl"'" --players 3 --hands 2 --rollover 4 -'
 expect_stdout_match '"error":".*block 0 .*damaged'
 expect_exit 2 -- verify "$_tmp/p3block.tbl"
