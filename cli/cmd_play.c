@@ -36,8 +36,8 @@ static const char help[] =
 	"won and after how many moves.\n"
 	"  --as first|second|K  your seat: first, second, or K = 1..players (default first)\n"
 	"  --level L          perfect or 1..8\n"
-	"  --table FILE       play from a table saved by 'solve --save FILE' (same rules) instead\n"
-	"                     of solving\n"
+	"  --table FILE       play from a table saved by 'solve --save FILE' (same rules, any\n"
+	"                     number of players) instead of solving\n"
 	"The transcript starts with 'game: OPTIONS' (the shortest options that rebuild these\n"
 	"rules) and 'rules: SETTINGS' (every setting, one canonical line).\n";
 
@@ -258,8 +258,8 @@ int cmd_play(int argc, char **argv)
 		else
 			return args_fail("play", "--as '%s': must be first, second or a seat from 1 to %u", as, p);
 	}
-	if (p != 2 && (opt.extra_set[OPT_LEVEL] || opt.extra_set[OPT_TABLE]))
-		return args_fail("play", "--%s: needs two players", opt.extra_set[OPT_LEVEL] ? "level" : "table");
+	if (p != 2 && opt.extra_set[OPT_LEVEL])
+		return args_fail("play", "--level: needs two players");
 	if (opt.extra_set[OPT_LEVEL] && strcmp(opt.extra_value[OPT_LEVEL], "perfect")) {
 		if (!numparse_u64(opt.extra_value[OPT_LEVEL], (size_t)-1, 1, 8, &v))
 			return args_fail("play", "--level '%s': must be perfect or an integer from 1 to 8", opt.extra_value[OPT_LEVEL]);

@@ -39,10 +39,11 @@ static const char help[] =
 	"value,remoteness}],rules}; with three or more players value and remoteness are replaced\n"
 	"by seats:[{seat,value,remoteness}], at the top (with to_move, 1) and in every move.\n"
 	"  --table FILE       answer from a table saved by 'solve --save FILE', or a CSV export\n"
-	"                     ('solve --export FILE.csv'), instead of solving (two players); the\n"
+	"                     ('solve --export FILE.csv', two players), instead of solving; the\n"
 	"                     file must be of exactly these rules, complete and intact (checksum),\n"
 	"                     and CODE reachable from its start; a format 2 table is read\n"
-	"                     only in the blocks the answer needs, each checked as read\n"
+	"                     only in the blocks the answer needs, each checked as read; with\n"
+	"                     three or more players it holds every seat's duel\n"
 	"CODE '-' (with --table): codes from standard input, one a line (CR LF or LF); for each,\n"
 	"one JSON line, the object of --format json, or {input,error} for a line that is no\n"
 	"reachable position (or whose block is damaged); the rest go on. Lines are answered in\n"
@@ -205,6 +206,13 @@ static void show_one(const struct cli_options *opt, const struct solved *s, cons
 	print_tail(&out, game);
 }
 
+// The moves from at, best first (ranked_moves.h).
+static size_t rank(const struct solved *s, uint64_t at, struct ranked_move *moves)
+{
+	return s->rules->players == 2 ? ranked_moves(s->rules, &s->solution, at, moves)
+				      : ranked_moves_coalition(s->rules, &s->coalition, at, moves);
+}
+
 // ---- `show --table FILE -`: codes from standard input, one JSON line each -----------------
 
 #define LINE_MAX_CHARS 1000
@@ -275,6 +283,25 @@ static void error_line(const char *input, const char *why)
 	record_end(&r);
 }
 
+// Slots of the saved states of a position: one with two players, one per seat with more.
+static unsigned slots(const struct solved *s)
+{
+	return s->rules->players == 2 ? 1 : s->rules->players;
+}
+
+// The states the answer for idx reads: idx and its children, in every slot (state t * stride
+// + index with three or more players); returns how many it wrote to out (room for
+// slots(s) * (max_moves + 1)).
+static size_t need_states(const struct solved *s, uint64_t idx, uint64_t *out)
+{
+	size_t n = 1 + movegen_children(s->rules, idx, out + 1);
+	out[0] = idx;
+	for (unsigned t = 1; t < slots(s); t++)
+		for (size_t k = 0; k < n; k++)
+			out[t * n + k] = t * s->coalition.stride + out[k];
+	return n * slots(s);
+}
+
 struct batch {
 	char (*code)[LINE_MAX_CHARS + 1];
 	uint64_t *idx, *need;
@@ -286,15 +313,13 @@ struct batch {
 static bool read_batch(struct lines *l, const struct solved *s, struct batch *b)
 {
 	b->n = b->needed = 0;
-	while (b->n < BATCH_LINES && b->needed + s->rules->max_moves < b->room &&
+	while (b->n < BATCH_LINES && b->needed + slots(s) * (s->rules->max_moves + 1) <= b->room &&
 	       next_line(l, b->code[b->n], b->n == 0)) {
 		size_t i = b->n++;
 		b->long_line[i] = l->long_line;
 		b->parsed[i] = !l->long_line && position_parse(s->rules, b->code[i], &b->idx[i], NULL) == STATUS_OK;
-		if (b->parsed[i]) {
-			b->need[b->needed++] = b->idx[i];
-			b->needed += movegen_children(s->rules, b->idx[i], b->need + b->needed);
-		}
+		if (b->parsed[i])
+			b->needed += need_states(s, b->idx[i], b->need + b->needed);
 	}
 	return b->n > 0;
 }
@@ -312,8 +337,8 @@ static void answer_line(const struct cli_options *opt, struct solved *s, const s
 			error_line(b->code[i], position_parse(s->rules, b->code[i], &(uint64_t){0}, &err) ? err.msg : "");
 		return;
 	}
-	bool reachable = solution_value(&s->solution, b->idx[i]) != VALUE_UNKNOWN;
-	size_t n = reachable ? ranked_moves(s->rules, &s->solution, b->idx[i], moves) : 0;
+	bool reachable = solved_reachable(s, b->idx[i]);
+	size_t n = reachable ? rank(s, b->idx[i], moves) : 0;
 	if (s->table.blocks && table_blocks_damage(s->table.blocks, &s->damage_seen, &err))
 		error_line(b->code[i], err.msg);
 	else if (!reachable)
@@ -331,7 +356,7 @@ static int show_stream(const struct cli_options *opt, struct solved *s, const st
 		       struct ranked_move *moves)
 {
 	static struct lines in;
-	size_t room = BATCH_NEED + s->rules->max_moves + 1;
+	size_t room = BATCH_NEED + slots(s) * (s->rules->max_moves + 1);
 	struct batch b = {.code = malloc(BATCH_LINES * sizeof *b.code), .idx = malloc(BATCH_LINES * sizeof *b.idx),
 			  .need = malloc(room * sizeof *b.need), .parsed = malloc(BATCH_LINES), .long_line = malloc(BATCH_LINES),
 			  .room = room};
@@ -364,8 +389,6 @@ int cmd_show(int argc, char **argv)
 	if (stream && opt.format == FORMAT_CSV)
 		return args_fail("show", "'-' writes JSON lines: --format csv does not apply");
 	if (opt.extra_set[OPT_TABLE]) {
-		if (opt.spec.players != 2)
-			return args_fail("show", "--table: needs two players (without it, show solves any game)");
 		if ((rc = solution_file_load(&opt, opt.extra_value[OPT_TABLE], true, &s)) != 0)
 			return rc;
 		if (stream)
@@ -382,9 +405,7 @@ int cmd_show(int argc, char **argv)
 		at = s.rules->start;
 	}
 	struct ranked_move *moves = malloc(s.rules->max_moves * sizeof *moves);
-	size_t n = !moves || stream	    ? 0
-		   : s.rules->players == 2 ? ranked_moves(s.rules, &s.solution, at, moves)
-					   : ranked_moves_coalition(s.rules, &s.coalition, at, moves);
+	size_t n = !moves || stream ? 0 : rank(&s, at, moves);
 	if (!moves) {
 		solved_free(&s);
 		return output_failure("show", STATUS_FAILURE, "out of memory");

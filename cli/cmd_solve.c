@@ -35,12 +35,14 @@ static const char help[] =
 	"seat, the reachable positions by the value of its duel; win is forced), nobody, open\n"
 	"(every duel drawn).\n"
 	"  --position CODE    the position to report (default: the start; text and json)\n"
-	"  --save FILE        also keep the solved game (two players) as a binary table (format\n"
-	"                     2): compressed blocks, each checksummed and read only when needed\n"
-	"                     (0.07 bytes per position with 8 hands), its rules in the header\n"
-	"                     (README 'Solution tables'); 'show', 'play' and 'graph' read it with\n"
-	"                     --table FILE, 'chopsticks verify FILE' checks it ('verify FILE --save\n"
-	"                     OUT --save-format 1' converts it to format 1)\n"
+	"  --save FILE        also keep the solved game as a binary table (format 2): compressed\n"
+	"                     blocks, each checksummed and read only when needed (0.07 bytes per\n"
+	"                     position with 8 hands), its rules in the header (README 'Solution\n"
+	"                     tables'); with three or more players every seat's duel and its\n"
+	"                     remoteness at every position; 'show', 'play' and 'graph' read it\n"
+	"                     with --table FILE, 'chopsticks verify FILE' checks it ('verify\n"
+	"                     FILE --save OUT --save-format 1' converts a two-player table to\n"
+	"                     format 1)\n"
 	"  --export FILE      also write every reachable position (two players) as plain data:\n"
 	"                     FILE.csv (code,depth,value,remoteness,best,game; best: the best\n"
 	"                     moves' results, space-separated; game: the option string) or\n"
@@ -197,8 +199,8 @@ int cmd_solve(int argc, char **argv)
 		solved_free(&s);
 		return rc;
 	}
-	if ((opt.extra_set[OPT_EXPORT] || opt.extra_set[OPT_SAVE]) && s.rules->players != 2)
-		rc = args_fail("solve", "--%s: needs two players", opt.extra_set[OPT_SAVE] ? "save" : "export");
+	if (opt.extra_set[OPT_EXPORT] && s.rules->players != 2)
+		rc = args_fail("solve", "--export: needs two players (--save keeps any number)");
 	if (!rc && opt.extra_set[OPT_SAVE])
 		rc = solution_file_save(&s, opt.extra_value[OPT_SAVE]);
 	if (!rc && opt.extra_set[OPT_EXPORT])

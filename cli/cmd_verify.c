@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `chopsticks verify FILE`: rebuilds the rules named in a saved table's header and checks
-// every stored value against them (verify.h), independently of the solvers.
+// every stored value against them (verify.h), independently of the solvers; for three or
+// more players every seat's duel, with per-seat counts in the report.
 #include <stdio.h>
 #include <string.h>
 
@@ -26,18 +27,28 @@ static const char help[] =
 	"terminal value in 0; a win in r must have a child lost in r - 1 and none lost sooner; a\n"
 	"loss in r only won children, the slowest won in r - 1; a draw no lost child and a drawn\n"
 	"one; the header's counts and longest line must match the data.\n"
+	"Three or more players: the table holds every seat's duel against all the others at every\n"
+	"position, each for the side to move there (the seat itself when it moves, else the\n"
+	"others together), and each is checked the same way against the duels it leads to, the\n"
+	"side to move there being the same side again when neither is the seat itself; a\n"
+	"terminal position is won for the seat when the rules name it the winner. Text then\n"
+	"gives, per seat (counted from the player to move), the reachable positions by the value\n"
+	"of its duel, as 'solve' counts them; JSON adds duels:[{seat,win,loss,draw}]. Such a\n"
+	"table converts only to format 2.\n"
 	"Exit status 0 when everything holds, 1 with the first failing position and why (the\n"
 	"smallest index failing nearest the start), 2 when FILE is not an intact table.\n"
 	"It needs 1.5 bytes per position of the index space for two players, equal hands or not\n"
 	"(3/8 otherwise) besides the mapped file (and a format 2 table's sections decoded, 1.25\n"
-	"more), and is refused up front beyond --max-memory.\n"
+	"more per state: a state per position and seat with three or more players), and is\n"
+	"refused up front beyond --max-memory.\n"
 	"Both formats are read: 1 (one checksum over the whole file) and 2 (compressed blocks,\n"
 	"each with its own checksum, all checked here).\n"
 	"  --save OUT         once FILE is verified, also write it to OUT (a conversion): in\n"
 	"                     format 2, or in format 1 with --save-format 1 (what chopsticks\n"
-	"                     before format 2 reads)\n"
+	"                     before format 2 reads; two players only)\n"
 	"  --save-format N    1 or 2 (default 2)\n"
-	"JSON: {rules,file,ok,checked,fault,position,why} (fault, position, why null when ok).\n";
+	"JSON: {rules,file,ok,checked,fault,position,why} (fault, position, why null when ok;\n"
+	"three or more players, when ok, also duels).\n";
 
 enum { OPT_SAVE, OPT_SAVE_FORMAT };
 static const struct extra_option extra[] = {{"--save", true, NULL, 0}, {"--save-format", true, "--save", 0}};
@@ -78,7 +89,7 @@ static int rules_of(const char *path, const struct table_map *t, struct rules **
 static int check_memory(const struct cli_options *opt, const struct rules *rules, const struct table_map *t)
 {
 	// Format 2: the sections decoded beside the check (1.25 bytes per index).
-	double need = plan_rules_bytes(rules, PLAN_VERIFY) + (t->blocks ? 1.25 * (double)t->size : 0);
+	double need = plan_rules_bytes(rules, PLAN_VERIFY) + (t->blocks ? 1.25 * (double)t->sol.size : 0);
 	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
 		return 0;
 	char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
@@ -87,6 +98,32 @@ static int check_memory(const struct cli_options *opt, const struct rules *rules
 	message_print("verify", "'%s': too large to verify here: it needs about %s, the limit is %s (--max-memory)",
 		      opt->positional, need_text, limit);
 	return 2;
+}
+
+// Three or more players: per seat (counted from the player to move), the reachable positions
+// by the value of its duel, JSON "duels":[{seat,win,loss,draw}] as in 'solve'.
+static void duels_record(struct record *out, const struct verify_report *r)
+{
+	record_array(out, "duels");
+	for (unsigned t = 0; t < r->players; t++) {
+		record_object(out, NULL);
+		record_uint(out, "seat", t + 1);
+		record_u64(out, "win", r->duels[t][VALUE_WIN]);
+		record_u64(out, "loss", r->duels[t][VALUE_LOSS]);
+		record_u64(out, "draw", r->duels[t][VALUE_DRAW]);
+		record_close(out);
+	}
+	record_close(out);
+}
+
+// The same in text, a line per seat.
+static void duels_text(const struct verify_report *r)
+{
+	char w[TEXT_NUMBER_MAX], l[TEXT_NUMBER_MAX], d[TEXT_NUMBER_MAX];
+	for (unsigned t = 0; t < r->players; t++)
+		printf("seat %u (counted from the player to move) against the others: win %s, loss %s, draw %s\n", t + 1,
+		       text_u64(w, r->duels[t][VALUE_WIN]), text_u64(l, r->duels[t][VALUE_LOSS]),
+		       text_u64(d, r->duels[t][VALUE_DRAW]));
 }
 
 static void print_report(const struct cli_options *opt, const struct rules *rules, const char *path,
@@ -106,6 +143,8 @@ static void print_report(const struct cli_options *opt, const struct rules *rule
 		record_str(&out, "fault", r->fault ? fault_names[r->fault] : NULL);
 		record_str(&out, "position", at ? code : NULL);
 		record_str(&out, "why", r->fault ? r->why : NULL);
+		if (r->players > 2 && !r->fault)
+			duels_record(&out, r);
 		record_end(&out);
 		return;
 	}
@@ -113,7 +152,10 @@ static void print_report(const struct cli_options *opt, const struct rules *rule
 	if (!r->fault) {
 		printf("verified: ");
 		text_count(stdout, r->checked, "position", "positions");
-		printf(", every value follows from the rules\n");
+		printf(r->players > 2 ? ", every seat's duel at each follows from the rules\n"
+				      : ", every value follows from the rules\n");
+		if (r->players > 2)
+			duels_text(r);
 	}
 	else if (at)
 		printf("FAILED (%s): position %s %s\n", fault_names[r->fault], code, r->why);
@@ -127,7 +169,11 @@ static int convert(const struct cli_options *opt, const struct rules *rules, con
 	struct error err;
 	const char *path = opt->extra_value[OPT_SAVE];
 	bool flat = opt->extra_set[OPT_SAVE_FORMAT] && !strcmp(opt->extra_value[OPT_SAVE_FORMAT], "1");
-	enum status st = (flat ? table_save_flat : table_save)(path, rules, &t->sol, t->settings, &err);
+	struct coalition c;
+	table_coalition(t, &c);
+	enum status st = t->players != 2 ? table_save_coalition(path, flat ? TABLE_VERSION_FLAT : TABLE_VERSION_BLOCKS,
+								 rules, &c, t->settings, &err)
+			 : (flat ? table_save_flat : table_save)(path, rules, &t->sol, t->settings, &err);
 	return st == STATUS_OK ? 0 : output_failure("verify", st, err.msg);
 }
 
@@ -148,6 +194,12 @@ int cmd_verify(int argc, char **argv)
 	if (st != STATUS_OK) {
 		message_print("verify", "%s", err.msg);
 		return st == STATUS_BAD_INPUT ? 2 : 1;
+	}
+	if (t.players != 2 && opt.extra_set[OPT_SAVE_FORMAT] && !strcmp(format, "1")) {
+		rc = args_fail("verify", "--save-format 1: format 1 keeps two players only; '%s' has %u (use format 2)",
+			       opt.positional, t.players);
+		table_close(&t);
+		return rc;
 	}
 	if ((rc = rules_of(opt.positional, &t, &rules)) == 0 && (rc = check_memory(&opt, rules, &t)) == 0) {
 		st = table_load_whole(&t, &err);

@@ -166,7 +166,8 @@ typedef struct chop_solution chop_solution;
 CHOP_API chop_solution *chop_solve(const chop_game *game, const chop_config *config, chop_error *err);
 /* A table saved by chop_solution_save or `chopsticks solve --save`, opened for probing: its
  * header and checksum are checked, its rules rebuilt from the header. With expect not NULL,
- * a table of any other game is refused (CHOP_BAD_INPUT naming the first difference). */
+ * a table of any other game is refused (CHOP_BAD_INPUT naming the first difference). A
+ * table of three or more players answers every seat's duel, as chop_solve's solution. */
 CHOP_API chop_solution *chop_table_open(const char *path, const chop_game *expect, chop_error *err);
 CHOP_API void chop_solution_free(chop_solution *solution);
 /* The game solved (owned by the solution). */
@@ -199,8 +200,9 @@ CHOP_API size_t chop_solution_probe_many(const chop_solution *solution, const ch
 CHOP_API chop_status chop_solution_values(const chop_solution *solution, uint64_t from, uint64_t n, uint8_t *out,
 					  chop_error *err);
 
-/* Saves a two-player solution as a checksummed binary table (README "Solution tables"),
- * through path.tmp and a rename: nothing half-written. CHOP_FAILURE on I/O errors. */
+/* Saves a solution as a checksummed binary table (README "Solution tables"; three or more
+ * players: every seat's duel), through path.tmp and a rename: nothing half-written.
+ * CHOP_FAILURE on I/O errors. */
 CHOP_API chop_status chop_solution_save(const chop_solution *solution, const char *path, chop_error *err);
 /* Checks the table at path against its rules alone, without the solvers (a walk and every
  * value against its children's). CHOP_OK when sound; CHOP_BAD_INPUT with the first fault

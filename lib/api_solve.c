@@ -96,8 +96,12 @@ chop_solution *chop_table_open(const char *path, const chop_game *expect, chop_e
 	s->reachable = s->table.reachable;
 	s->game = api_game_from_settings(s->table.settings, err);
 	if (s->game && check_game(path, s->game, expect, err) == CHOP_OK) {
-		if (s->table.size == s->game->rules->size && s->table.start == s->game->rules->start)
+		const struct rules *rules = s->game->rules;
+		if (s->table.size == rules->size && s->table.start == rules->start && s->table.players == rules->players) {
+			if (rules->players != 2) // every seat's duel, read as a solve's coalition
+				s->sol = NULL, table_coalition(&s->table, &s->solved.coalition);
 			return s;
+		}
 		api_failf(err, STATUS_BAD_INPUT, "'%s': its index size does not fit its rules: the file is damaged", path);
 	}
 	chop_solution_free(s);
@@ -146,11 +150,12 @@ chop_value chop_solution_value(const chop_solution *s, uint64_t index, unsigned 
 chop_status chop_solution_probe(const chop_solution *s, const char *code, chop_value *value, unsigned *remoteness,
 				chop_error *err)
 {
-	uint64_t idx, seen = s->sol && s->sol->blocks ? table_blocks_faults(s->sol->blocks) : 0;
+	struct table_blocks *blocks = s->from_table ? s->table.blocks : NULL;
+	uint64_t idx, seen = blocks ? table_blocks_faults(blocks) : 0;
 	struct error e;
 	chop_status st = api_position(s, code, &idx, err);
 	chop_value v = st == CHOP_OK ? chop_solution_value(s, idx, 0, remoteness) : CHOP_UNREACHABLE;
-	if (s->sol && s->sol->blocks && table_blocks_damage(s->sol->blocks, &seen, &e))
+	if (blocks && table_blocks_damage(blocks, &seen, &e))
 		return api_fail(err, STATUS_BAD_INPUT, e.msg);
 	if (st != CHOP_OK)
 		return st;
@@ -196,11 +201,11 @@ chop_status chop_solution_values(const chop_solution *s, uint64_t from, uint64_t
 chop_status chop_solution_save(const chop_solution *s, const char *path, chop_error *err)
 {
 	struct error e;
-	if (!s->sol)
-		return api_fail(err, STATUS_BAD_INPUT, "a table keeps two players' solutions only");
 	if (!path)
 		return api_fail(err, STATUS_BAD_INPUT, "no path given (NULL)");
-	enum status st = table_save(path, s->game->rules, s->sol, s->game->settings, &e);
+	enum status st = s->sol ? table_save(path, s->game->rules, s->sol, s->game->settings, &e)
+				: table_save_coalition(path, TABLE_VERSION_BLOCKS, s->game->rules, &s->solved.coalition,
+						       s->game->settings, &e);
 	return st == STATUS_OK ? CHOP_OK : api_fail(err, st, e.msg);
 }
 
@@ -217,7 +222,7 @@ chop_status chop_table_verify(const char *path, const chop_config *config, chop_
 	struct plan plan = {rules, NULL, NULL};
 	api_run_threads(&run, &plan);
 	enum status st = rules ? STATUS_OK : STATUS_FAILURE;
-	double need = rules ? plan_rules_bytes(rules, PLAN_VERIFY) + (s->table.blocks ? 1.25 * (double)s->table.size : 0) : 0;
+	double need = rules ? plan_rules_bytes(rules, PLAN_VERIFY) + (s->table.blocks ? 1.25 * (double)s->table.sol.size : 0) : 0;
 	if (st == STATUS_OK && run.opt.spec.max_bytes && need > (double)run.opt.spec.max_bytes)
 		st = error_set(&e, STATUS_BAD_INPUT, "'%s': too large to verify here: it needs about %.0f bytes, the limit is %llu",
 			       path, need, (unsigned long long)run.opt.spec.max_bytes);

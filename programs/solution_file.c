@@ -22,7 +22,9 @@ int solution_file_save(const struct solved *s, const char *path)
 	char settings[DESCRIBE_MAX];
 	struct error err;
 	describe_settings(s->rules, settings, sizeof settings);
-	enum status st = table_save(path, s->rules, &s->solution, settings, &err);
+	enum status st = s->rules->players == 2
+				 ? table_save(path, s->rules, &s->solution, settings, &err)
+				 : table_save_coalition(path, TABLE_VERSION_BLOCKS, s->rules, &s->coalition, settings, &err);
 	return st == STATUS_OK ? 0 : output_failure("solve", st, err.msg);
 }
 
@@ -146,7 +148,12 @@ static int load_table(const struct cli_options *opt, const char *path, struct so
 		return other_game(opt->command, path, s->table.settings, want);
 	if (s->table.size != s->rules->size || s->table.start != s->rules->start)
 		return output_failure(opt->command, STATUS_BAD_INPUT, "--table: its index size does not fit its rules: the file is damaged");
-	s->solution = s->table.sol; // borrowed from the mapping
+	if (s->table.players != s->rules->players) // the settings name the players: a damaged file
+		return output_failure(opt->command, STATUS_BAD_INPUT, "--table: its header's players do not fit its rules: the file is damaged");
+	if (s->table.players == 2)
+		s->solution = s->table.sol; // borrowed from the mapping
+	else
+		table_coalition(&s->table, &s->coalition);
 	s->e.size = s->rules->size;
 	s->e.reachable_count = s->table.reachable;
 	return 0;
@@ -274,6 +281,11 @@ int solution_file_load(const struct cli_options *opt, const char *path, bool pro
 	size_t got = fread(head, 1, sizeof head, f);
 	rewind(f);
 	bool binary = got == sizeof head && !memcmp(head, "CHOPSTBL", 8);
+	if (!binary && opt->spec.players != 2) {
+		fclose(f);
+		return message_print(opt->command, "--table '%s': a CSV export holds two players; with %u, give a binary table ('solve --save')",
+				     path, opt->spec.players), 2;
+	}
 	int rc = args_build_rules(opt, !binary ? PLAN_IMPORT : probe ? PLAN_PROBE : PLAN_TABLES, &s->rules, &s->plan);
 	if (!rc)
 		rc = binary ? load_table(opt, path, s) : load_csv(opt, f, path, s);

@@ -69,7 +69,7 @@ int solved_position(struct solved *s, const char *cmd, const char *what, const c
 	int rc;
 	// A damaged block reads as unreachable: named first.
 	if (s->table.blocks && position_parse(s->rules, code, idx, NULL) == STATUS_OK &&
-	    (solution_value(&s->solution, *idx), rc = solved_intact(s, cmd)) != 0)
+	    (solved_reachable(s, *idx), rc = solved_intact(s, cmd)) != 0)
 		return rc;
 	return solve_report_position(s->rules, cmd, what, code, reachable_in, s, idx);
 }

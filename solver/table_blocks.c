@@ -11,6 +11,7 @@
 #include <zstd.h>
 
 #include "le64.h"
+#include "many_solve.h"
 #include "retrograde.h"
 #include "table_file.h"
 
@@ -40,6 +41,7 @@ struct table_blocks {
 	const uint8_t *base, *index; // the mapped file; its 2K index entries (offset, hash)
 	uint64_t bytes, size, count; // file length, states, blocks per stream (K)
 	uint32_t states;             // per block (B)
+	unsigned players;            // 2: a state per index; more: per slot and index
 	pthread_mutex_t lock;
 	ZSTD_DCtx *dctx;
 	struct slot slot[SLOTS];
@@ -145,8 +147,8 @@ static void writer_free(struct bwriter *w)
 }
 
 // The meta part (header, settings, index, overflow, checksum), first bytes long.
-static bool put_meta(struct bwriter *w, const uint8_t *head, const struct solution *s, const char *settings,
-		     uint64_t first)
+static bool put_meta(struct bwriter *w, const uint8_t *head, const struct solution *s,
+		     const struct table_shape *shape, const char *settings, uint64_t first)
 {
 	uint8_t *meta = calloc(first, 1);
 	if (!meta)
@@ -154,8 +156,8 @@ static bool put_meta(struct bwriter *w, const uint8_t *head, const struct soluti
 	uint64_t len = strlen(settings), at = TABLE_HEADER_BYTES + round8(len);
 	memcpy(meta, head, F2_BLOCK_AT);
 	le64_store(meta + 8, TABLE_VERSION_BLOCKS | (uint64_t)TABLE_INDEX_SCHEME << 32);
-	le64_store(meta + F2_BLOCK_AT, w->states | (uint64_t)2 << 32); // two players: one seat's values
-	le64_store(meta + F2_STRIDE_AT, s->size);
+	le64_store(meta + F2_BLOCK_AT, w->states | (uint64_t)shape->players << 32);
+	le64_store(meta + F2_STRIDE_AT, shape->stride);
 	le64_store(meta + F2_COUNT_AT, w->count);
 	le64_store(meta + F2_FIRST_AT, first);
 	le64_store(meta + F2_LENGTH_AT, w->at);
@@ -170,8 +172,8 @@ static bool put_meta(struct bwriter *w, const uint8_t *head, const struct soluti
 	return ok;
 }
 
-int table_blocks_write(FILE *f, const uint8_t *head, const struct solution *s, const char *settings,
-		       table_fill fill, void *ctx)
+int table_blocks_write(FILE *f, const uint8_t *head, const struct solution *s, const struct table_shape *shape,
+		       const char *settings, table_fill fill, void *ctx)
 {
 	struct bwriter w;
 	bool ok = writer_init(&w, f, s);
@@ -185,7 +187,7 @@ int table_blocks_write(FILE *f, const uint8_t *head, const struct solution *s, c
 		put_stream(&w, stream, fill, ctx);
 		ok = !w.failed;
 	}
-	ok = ok && put_meta(&w, head, s, settings, first);
+	ok = ok && put_meta(&w, head, s, shape, settings, first);
 	writer_free(&w);
 	return ok;
 }
@@ -238,32 +240,45 @@ static struct table_blocks *reader_new(const char *path, const uint8_t *base, ui
 	return b;
 }
 
+// The states of a table of size indexes: one per index with two players, else one per
+// (slot, index) at slot * stride + index; 0 when players or stride do not fit size.
+static uint64_t shape_states(unsigned players, uint64_t stride, uint64_t size)
+{
+	if (players < 2 || players > RULES_MAX_PLAYERS || size >= (UINT64_C(1) << 56))
+		return 0;
+	if (players == 2)
+		return stride == size ? size : 0;
+	return stride == many_solve_stride(size) ? players * stride : 0;
+}
+
 enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t bytes, uint64_t size,
-			      uint64_t overflow_count, struct table_blocks **out, const uint8_t **overflow,
-			      struct error *err)
+			      uint64_t overflow_count, struct table_blocks **out, struct table_shape *shape,
+			      const uint8_t **overflow, struct error *err)
 {
 	uint64_t word = le64_load(base + F2_BLOCK_AT), stride = le64_load(base + F2_STRIDE_AT);
 	uint64_t count = le64_load(base + F2_COUNT_AT), first = le64_load(base + F2_FIRST_AT);
 	uint64_t length = le64_load(base + F2_LENGTH_AT), len = le64_load(base + 64) >> 32;
 	uint32_t states = (uint32_t)word;
+	uint64_t total = shape_states((unsigned)(word >> 32), stride, size);
 	*out = NULL;
 	if (length != bytes)
 		return error_set(err, STATUS_BAD_INPUT, "'%s': truncated or damaged (its header says %llu bytes, the file has %llu)",
 				 path, (unsigned long long)length, (unsigned long long)bytes);
 	// The sizes are bounded by the file's before the offsets are summed.
-	bool sane = states >= 4 && states <= (UINT32_C(1) << 24) && !(states & (states - 1)) && word >> 32 == 2 &&
-		    stride == size && size < (UINT64_C(1) << 60) && count == (size + states - 1) / states &&
-		    overflow_count <= size && overflow_count <= bytes / 16 && count <= bytes / 32 && len < TABLE_SETTINGS_MAX &&
-		    first == first_block_at(len, count, overflow_count) && first <= bytes;
+	bool sane = states >= 4 && states <= (UINT32_C(1) << 24) && !(states & (states - 1)) && total &&
+		    count == (total + states - 1) / states && overflow_count <= total && overflow_count <= bytes / 16 &&
+		    count <= bytes / 32 && len < TABLE_SETTINGS_MAX && first == first_block_at(len, count, overflow_count) &&
+		    first <= bytes;
 	if (!sane)
 		return damaged(err, path, "its header's fields do not fit together");
 	if (table_checksum(base, first - 8) != le64_load(base + first - 8))
 		return damaged(err, path, "the checksum of its header, index and overflow list does not match");
-	struct table_blocks *b = reader_new(path, base, bytes, size);
+	struct table_blocks *b = reader_new(path, base, bytes, total);
 	if (!b)
 		return error_set(err, STATUS_FAILURE, "'%s': out of memory", path);
 	b->count = count;
 	b->states = states;
+	b->players = (unsigned)(word >> 32);
 	b->index = base + TABLE_HEADER_BYTES + round8(len);
 	if (!(b->slot_of = malloc(STREAMS * count + 1))) {
 		table_blocks_close(b);
@@ -271,10 +286,11 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 	}
 	memset(b->slot_of, NO_SLOT, STREAMS * count + 1);
 	*overflow = b->index + 16 * STREAMS * count;
-	if (!index_sound(b, first) || !overflow_sound(*overflow, overflow_count, size)) {
+	if (!index_sound(b, first) || !overflow_sound(*overflow, overflow_count, total)) {
 		table_blocks_close(b);
 		return damaged(err, path, "its index or overflow list is out of order");
 	}
+	*shape = (struct table_shape){(unsigned)(word >> 32), stride, total};
 	*out = b;
 	return STATUS_OK;
 }
@@ -468,8 +484,9 @@ int table_blocks_damage(struct table_blocks *b, uint64_t *seen, struct error *er
 		return 0;
 	*seen = faults;
 	uint64_t k = e % b->count, from = k * b->states, to = from + b->states < b->size ? from + b->states : b->size;
-	error_set(err, STATUS_BAD_INPUT, "'%s': block %llu (the %s of indexes %llu to %llu) is damaged: its checksum or its length does not match",
-		  b->path, (unsigned long long)e, e < b->count ? "values" : "remoteness", (unsigned long long)from,
+	error_set(err, STATUS_BAD_INPUT, "'%s': block %llu (the %s of %s %llu to %llu) is damaged: its checksum or its length does not match",
+		  b->path, (unsigned long long)e, e < b->count ? "values" : "remoteness", b->players == 2 ? "indexes" : "states",
+		  (unsigned long long)from,
 		  (unsigned long long)(to - 1));
 	return 1;
 }

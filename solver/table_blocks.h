@@ -24,6 +24,15 @@
 struct table_blocks;
 struct solution;
 
+// What a table's states are: two players, one per index (the value for the player to move,
+// the other's being its opposite), stride = the index count N; three or more, the duel of
+// every slot t at every index, state t * stride + index, stride = N rounded up to a multiple
+// of 64 (the coalition solver's layout, coalition.h), the states past N in each slot unused.
+struct table_shape {
+	unsigned players;
+	uint64_t stride, states;
+};
+
 // The hash of len bytes (a format 2 block's compressed bytes, a chunk of table_checksum):
 // words mixed from h = len (table_file.c); a change of any one word always changes it.
 uint64_t table_hash(const uint8_t *data, size_t len);
@@ -33,16 +42,18 @@ uint64_t table_hash(const uint8_t *data, size_t len);
 // blocks, streamed from fill as table_save_filled describes. False with errno on failure.
 // fill(ctx, section, offset, most, &piece): table_file.h.
 typedef uint64_t (*table_fill)(void *ctx, int section, uint64_t offset, uint64_t most, const uint8_t **piece);
-int table_blocks_write(FILE *f, const uint8_t *head, const struct solution *s, const char *settings,
-		       table_fill fill, void *ctx);
+int table_blocks_write(FILE *f, const uint8_t *head, const struct solution *s, const struct table_shape *shape,
+		       const char *settings, table_fill fill, void *ctx);
 
 // Checks the format 2 file mapped at base (bytes long; the header's common fields already
-// parsed into size and overflow_count) and builds its reader: header fields, the file's
-// length, the index, the overflow order and the checksum of all that. Block contents are
-// checked when read. STATUS_BAD_INPUT naming what is wrong; STATUS_FAILURE (memory).
+// parsed into size and overflow_count) and builds its reader: header fields (players 2 to
+// RULES_MAX_PLAYERS, the stride that fits them and size, the block count of that many
+// states), the file's length, the index, the overflow order and the checksum of all that,
+// with *shape what the header says. Block contents are checked when read. STATUS_BAD_INPUT
+// naming what is wrong; STATUS_FAILURE (memory).
 enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t bytes, uint64_t size,
-			      uint64_t overflow_count, struct table_blocks **out, const uint8_t **overflow,
-			      struct error *err);
+			      uint64_t overflow_count, struct table_blocks **out, struct table_shape *shape,
+			      const uint8_t **overflow, struct error *err);
 void table_blocks_close(struct table_blocks *b);
 
 // Every block decoded and checked (in parallel, once; kept until close): the values and the

@@ -128,11 +128,11 @@ static uint64_t round8(uint64_t v) { return (v + 7) / 8 * 8; }
 
 // The header's fields that both formats share (bytes 0 to 88; version written as v).
 static void common_header(uint8_t *head, unsigned v, const struct rules *rules, const struct solution *s,
-			  const char *settings)
+			  uint64_t reachable, const char *settings)
 {
 	uint64_t f[H_COMMON], len = strlen(settings);
-	f[H_SIZE] = s->size;
-	f[H_REACHABLE] = s->count[VALUE_WIN] + s->count[VALUE_LOSS] + s->count[VALUE_DRAW];
+	f[H_SIZE] = rules->size;
+	f[H_REACHABLE] = reachable;
 	f[H_WIN] = s->count[VALUE_WIN];
 	f[H_LOSS] = s->count[VALUE_LOSS];
 	f[H_DRAW] = s->count[VALUE_DRAW];
@@ -152,7 +152,8 @@ static void put_header(struct writer *w, const struct rules *rules, const struct
 {
 	uint64_t len = strlen(settings), f[H_FIELDS];
 	uint8_t head[TABLE_HEADER_BYTES];
-	common_header(head, TABLE_VERSION_FLAT, rules, s, settings);
+	common_header(head, TABLE_VERSION_FLAT, rules, s, s->count[VALUE_WIN] + s->count[VALUE_LOSS] + s->count[VALUE_DRAW],
+		      settings);
 	f[H_SETTINGS] = TABLE_HEADER_BYTES;
 	f[H_VALUES] = f[H_SETTINGS] + round8(len);
 	f[H_REMOTENESS] = f[H_VALUES] + round8((s->size + 3) / 4);
@@ -218,14 +219,19 @@ static bool write_flat(FILE *f, const struct rules *rules, const struct solution
 	return !w.failed;
 }
 
-// Writes path.tmp in format version, syncs it and renames it to path.
+// Writes path.tmp in format version, syncs it and renames it to path: the states of s, of
+// the shape given (format 1: two players only), reachable positions in all.
 static enum status save(const char *path, unsigned version, const struct rules *rules, const struct solution *s,
-			const char *settings, table_fill fill, void *ctx, struct error *err)
+			const struct table_shape *shape, uint64_t reachable, const char *settings, table_fill fill,
+			void *ctx, struct error *err)
 {
 	char tmp[4096];
 	uint8_t head[TABLE_HEADER_BYTES];
 	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
 		return error_set(err, STATUS_BAD_INPUT, "--save '%.60s...': the path is too long", path);
+	if (version == TABLE_VERSION_FLAT && shape->players != 2)
+		return error_set(err, STATUS_BAD_INPUT, "--save '%s': format 1 keeps two players only (%u here): use format 2",
+				 path, shape->players);
 	if (s->wide)
 		return error_set(err, STATUS_BAD_INPUT,
 				 "--save '%s': %llu positions lie past remoteness 254, more than a table's "
@@ -235,9 +241,9 @@ static enum status save(const char *path, unsigned version, const struct rules *
 	if (!f)
 		return error_set(err, STATUS_FAILURE, "--save '%s': %s", path, strerror(errno));
 	errno = 0;
-	common_header(head, version, rules, s, settings);
+	common_header(head, version, rules, s, reachable, settings);
 	bool ok = version == TABLE_VERSION_FLAT ? write_flat(f, rules, s, settings, fill, ctx)
-						: table_blocks_write(f, head, s, settings, fill, ctx);
+						: table_blocks_write(f, head, s, shape, settings, fill, ctx);
 	ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0;
 	int e = ok ? 0 : errno;
 	ok = fclose(f) == 0 && ok;
@@ -248,22 +254,44 @@ static enum status save(const char *path, unsigned version, const struct rules *
 	return error_set(err, STATUS_FAILURE, "--save '%s': %s", path, strerror(e ? e : EIO));
 }
 
+// A two-player solution's shape and reachable count (every stored position).
+static struct table_shape two(const struct solution *s, uint64_t *reachable)
+{
+	*reachable = s->count[VALUE_WIN] + s->count[VALUE_LOSS] + s->count[VALUE_DRAW];
+	return (struct table_shape){2, s->size, s->size};
+}
+
 enum status table_save(const char *path, const struct rules *rules, const struct solution *s,
 		       const char *settings, struct error *err)
 {
-	return save(path, TABLE_VERSION_BLOCKS, rules, s, settings, fill_from, (void *)s, err);
+	uint64_t reachable;
+	struct table_shape shape = two(s, &reachable);
+	return save(path, TABLE_VERSION_BLOCKS, rules, s, &shape, reachable, settings, fill_from, (void *)s, err);
 }
 
 enum status table_save_flat(const char *path, const struct rules *rules, const struct solution *s,
 			    const char *settings, struct error *err)
 {
-	return save(path, TABLE_VERSION_FLAT, rules, s, settings, fill_from, (void *)s, err);
+	uint64_t reachable;
+	struct table_shape shape = two(s, &reachable);
+	return save(path, TABLE_VERSION_FLAT, rules, s, &shape, reachable, settings, fill_from, (void *)s, err);
 }
 
 enum status table_save_filled(const char *path, const struct rules *rules, const struct solution *s,
 			      const char *settings, table_fill fill, void *ctx, struct error *err)
 {
-	return save(path, TABLE_VERSION_BLOCKS, rules, s, settings, fill, ctx, err);
+	uint64_t reachable;
+	struct table_shape shape = two(s, &reachable);
+	return save(path, TABLE_VERSION_BLOCKS, rules, s, &shape, reachable, settings, fill, ctx, err);
+}
+
+enum status table_save_coalition(const char *path, unsigned version, const struct rules *rules,
+				 const struct coalition *c, const char *settings, struct error *err)
+{
+	struct table_shape shape = {c->players, c->stride, c->sol.size};
+	if (c->players < 3)
+		return error_set(err, STATUS_BAD_INPUT, "--save '%s': a coalition of two players: save its solution", path);
+	return save(path, version, rules, &c->sol, &shape, c->reachable_count, settings, fill_from, (void *)&c->sol, err);
 }
 
 // The fields both formats share into t and t->sol (the sections are the format's).
@@ -284,6 +312,8 @@ static void parse_common(struct table_map *t, const uint8_t *p, unsigned version
 	t->max_remoteness_at = f[H_MAXREM_AT];
 	if (len < TABLE_SETTINGS_MAX && len <= t->bytes - TABLE_HEADER_BYTES)
 		memcpy(t->settings, p + TABLE_HEADER_BYTES, len);
+	t->players = 2;
+	t->stride = t->size;
 	t->sol = (struct solution){.size = t->size, .overflow_count = f[H_OVERFLOW], .borrowed = true,
 				   .max_remoteness = t->max_remoteness, .max_remoteness_at = t->max_remoteness_at};
 	memcpy(t->sol.count, t->count, sizeof t->count);
@@ -333,8 +363,14 @@ static enum status parse(struct table_map *t, const char *path, struct error *er
 	parse_common(t, t->base, v);
 	if (v == TABLE_VERSION_FLAT)
 		return parse_flat(t, path, err);
-	enum status st = table_blocks_open(path, t->base, t->bytes, t->size, t->sol.overflow_count, &t->blocks,
+	struct table_shape shape;
+	enum status st = table_blocks_open(path, t->base, t->bytes, t->size, t->sol.overflow_count, &t->blocks, &shape,
 					   &t->sol.overflow, err);
+	if (st == STATUS_OK) {
+		t->players = shape.players;
+		t->stride = shape.stride;
+		t->sol.size = shape.states;
+	}
 	t->sol.blocks = t->blocks;
 	return st;
 }
@@ -391,6 +427,13 @@ void table_close(struct table_map *t)
 	if (t->base)
 		munmap((void *)t->base, t->bytes);
 	memset(t, 0, sizeof *t);
+}
+
+void table_coalition(const struct table_map *t, struct coalition *out)
+{
+	*out = (struct coalition){.players = t->players, .size = t->size, .stride = t->stride, .sol = t->sol,
+				  .reachable_count = t->reachable, .nobody_first = COALITION_NONE,
+				  .open_first = COALITION_NONE};
 }
 
 enum value table_value(const struct table_map *t, uint64_t idx)

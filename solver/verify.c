@@ -16,11 +16,7 @@
 #include "position.h"
 #include "verify_walk.h"
 
-
-
-static enum verify_fault fail(const struct ctx *c, enum verify_fault f, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static enum verify_fault fail(const struct ctx *c, enum verify_fault f, const char *fmt, ...)
+enum verify_fault verify_fail(const struct ctx *c, enum verify_fault f, const char *fmt, ...)
 {
 	if (c->why) {
 		va_list ap;
@@ -40,11 +36,11 @@ static const char *code_of(const struct rules *rules, uint64_t idx, char *buf)
 static enum verify_fault check_terminal(const struct ctx *c, uint64_t i, enum value v, unsigned r)
 {
 	if (!movegen_is_terminal(c->rules, i))
-		return fail(c, VERIFY_TERMINAL, "has no move but is not terminal");
+		return verify_fail(c, VERIFY_TERMINAL, "has no move but is not terminal");
 	enum value want = movegen_winner(c->rules, i) == 0 ? VALUE_WIN : VALUE_LOSS;
 	if (v == want && r == 0)
 		return VERIFY_OK;
-	return fail(c, VERIFY_TERMINAL, "is terminal and the %s has won, so it is a %s in 0, but the table says %s in %u",
+	return verify_fail(c, VERIFY_TERMINAL, "is terminal and the %s has won, so it is a %s in 0, but the table says %s in %u",
 		    want == VALUE_WIN ? "player to move" : "other player", cell_value_name(want), cell_value_name(v), r);
 }
 
@@ -76,20 +72,20 @@ static enum verify_fault check_value(const struct ctx *c, enum value v, unsigned
 	char code[POSITION_CODE_MAX];
 	const struct rules *rules = c->rules;
 	if (v == VALUE_WIN && s->min_lost == UINT32_MAX)
-		return fail(c, VERIFY_WIN, "is a win in %u but no child is lost", r);
+		return verify_fail(c, VERIFY_WIN, "is a win in %u but no child is lost", r);
 	if (v == VALUE_WIN && s->min_lost + 1 != r)
-		return fail(c, VERIFY_WIN, "is a win in %u but its fastest lost child %s is lost in %u", r,
+		return verify_fail(c, VERIFY_WIN, "is a win in %u but its fastest lost child %s is lost in %u", r,
 			    code_of(rules, s->lost_fastest, code), s->min_lost);
 	if (v == VALUE_LOSS && !s->all_won)
-		return fail(c, VERIFY_LOSS, "is a loss in %u but its child %s is a %s", r,
+		return verify_fail(c, VERIFY_LOSS, "is a loss in %u but its child %s is a %s", r,
 			    code_of(rules, s->not_won, code), cell_value_name(table_value(c->t, s->not_won)));
 	if (v == VALUE_LOSS && s->max_won + 1 != r)
-		return fail(c, VERIFY_LOSS, "is a loss in %u but its slowest won child %s is won in %u", r,
+		return verify_fail(c, VERIFY_LOSS, "is a loss in %u but its slowest won child %s is won in %u", r,
 			    code_of(rules, s->won_slowest, code), s->max_won);
 	if (v == VALUE_DRAW && s->min_lost != UINT32_MAX)
-		return fail(c, VERIFY_DRAW, "is a draw but its child %s is lost", code_of(rules, s->lost_fastest, code));
+		return verify_fail(c, VERIFY_DRAW, "is a draw but its child %s is lost", code_of(rules, s->lost_fastest, code));
 	if (v == VALUE_DRAW && !s->any_drawn)
-		return fail(c, VERIFY_DRAW, "is a draw but every child is won");
+		return verify_fail(c, VERIFY_DRAW, "is a draw but every child is won");
 	return VERIFY_OK;
 }
 
@@ -101,7 +97,7 @@ static enum verify_fault check_one(const struct ctx *c, uint64_t i, const uint64
 	unsigned r = v == VALUE_WIN || v == VALUE_LOSS ? table_remoteness(c->t, i) : 0;
 	for (size_t k = 0; k < n; k++)
 		if (table_value(c->t, child[k]) == VALUE_UNKNOWN)
-			return fail(c, VERIFY_MISSING, "has a move to %s, which the table does not hold",
+			return verify_fail(c, VERIFY_MISSING, "has a move to %s, which the table does not hold",
 				    code_of(c->rules, child[k], code));
 	if (n == 0)
 		return check_terminal(c, i, v, r);
@@ -184,7 +180,8 @@ static void explain(const struct ctx *c, uint64_t i, struct verify_report *repor
 	one.why = report->why;
 	one.len = sizeof report->why;
 	report->at = i;
-	report->fault = child ? check_one(&one, i, child, movegen_children_any(c->rules, i, child)) : VERIFY_HEADER;
+	size_t n = child ? movegen_children_any(c->rules, i, child) : 0;
+	report->fault = !child ? VERIFY_HEADER : c->check ? c->check(&one, i, child, n, &report->slot) : check_one(&one, i, child, n);
 	if (!child)
 		snprintf(report->why, sizeof report->why, "out of memory while explaining");
 	free(child);
@@ -223,11 +220,6 @@ enum status walk_levels(const struct ctx *c, struct walk *w, walk_level level, v
 }
 
 
-struct tally {
-	uint64_t count[4], unreached, stray, marks;
-	unsigned max_rem;
-};
-
 static void tally_pass(const struct ctx *c, const struct walk *w, struct tally *out)
 {
 	uint64_t win = 0, loss = 0, draw = 0, unreached = NONE, stray = NONE, marks = 0;
@@ -254,16 +246,17 @@ static void tally_pass(const struct ctx *c, const struct walk *w, struct tally *
 
 // The overflow entries: each at a decided position marked 255, with remoteness >= 255.
 // Returns the largest remoteness there (0 if none), or sets the fault.
-static unsigned check_overflow(const struct ctx *c, const struct tally *y, struct verify_report *report)
+unsigned verify_overflow(const struct ctx *c, const struct tally *y, struct verify_report *report)
 {
 	const struct table_map *t = c->t;
 	unsigned largest = 0;
 	for (uint64_t k = 0; k < t->sol.overflow_count; k++) {
 		uint64_t i = le64_load(t->sol.overflow + 16 * k), r = le64_load(t->sol.overflow + 16 * k + 8);
-		enum value v = i < t->size ? table_value(t, i) : VALUE_UNKNOWN;
+		enum value v = i < t->sol.size ? table_value(t, i) : VALUE_UNKNOWN;
 		if (v == VALUE_UNKNOWN || v == VALUE_DRAW || t->sol.remoteness[i] != 255 || r < 255 || r > UINT32_MAX) {
 			report->fault = VERIFY_STRAY;
-			report->at = i < t->size ? i : NONE;
+			report->at = i < t->sol.size ? i % t->stride : NONE;
+			report->slot = i < t->sol.size ? (unsigned)(i / t->stride) : 0;
 			snprintf(report->why, sizeof report->why, "overflow entry %llu (index %llu, remoteness %llu) is not at a win or loss marked 255",
 				 (unsigned long long)k, (unsigned long long)i, (unsigned long long)r);
 			return 0;
@@ -279,15 +272,16 @@ static unsigned check_overflow(const struct ctx *c, const struct tally *y, struc
 	return largest;
 }
 
-static void check_header(const struct ctx *c, const struct tally *y, unsigned max_rem, struct verify_report *report)
+void verify_header(const struct ctx *c, const struct tally *y, uint64_t positions, unsigned max_rem,
+		   struct verify_report *report)
 {
 	const struct table_map *t = c->t;
 	uint64_t reached = y->count[VALUE_WIN] + y->count[VALUE_LOSS] + y->count[VALUE_DRAW];
-	bool ok = t->reachable == reached && t->count[VALUE_WIN] == y->count[VALUE_WIN] &&
+	bool ok = t->reachable == positions && t->count[VALUE_WIN] == y->count[VALUE_WIN] &&
 		  t->count[VALUE_LOSS] == y->count[VALUE_LOSS] && t->count[VALUE_DRAW] == y->count[VALUE_DRAW] &&
 		  t->max_remoteness == max_rem &&
 		  (reached == y->count[VALUE_DRAW] ? t->max_remoteness_at == NONE
-		   : t->max_remoteness_at < t->size && table_value(t, t->max_remoteness_at) != VALUE_DRAW &&
+		   : t->max_remoteness_at < t->sol.size && table_value(t, t->max_remoteness_at) != VALUE_DRAW &&
 		     table_value(t, t->max_remoteness_at) != VALUE_UNKNOWN && table_remoteness(t, t->max_remoteness_at) == max_rem);
 	if (ok)
 		return;
@@ -312,21 +306,23 @@ static void check_whole(const struct ctx *c, const struct walk *w, struct verify
 				 : "is not a win or loss but has a remoteness byte");
 		return;
 	}
-	unsigned over = check_overflow(c, &y, report);
+	unsigned over = verify_overflow(c, &y, report);
+	uint64_t reached = y.count[VALUE_WIN] + y.count[VALUE_LOSS] + y.count[VALUE_DRAW];
 	if (!report->fault)
-		check_header(c, &y, over > y.max_rem ? over : y.max_rem, report);
+		verify_header(c, &y, reached, over > y.max_rem ? over : y.max_rem, report);
 }
 
 enum status verify_run(const struct rules *rules, const struct table_map *t, bool fast, const struct progress *progress,
 		       struct verify_report *report, struct error *err)
 {
-	struct ctx c = {rules, t, NULL, 0};
+	struct ctx c = {rules, t, NULL, 0, NULL};
 	struct walk w;
 	memset(report, 0, sizeof *report);
 	report->at = rules->start;
-	if (t->size != rules->size || t->start != rules->start) {
+	report->players = t->players;
+	if (t->size != rules->size || t->start != rules->start || t->players != rules->players) {
 		report->fault = VERIFY_HEADER;
-		snprintf(report->why, sizeof report->why, "the header's index size or start does not fit its rules");
+		snprintf(report->why, sizeof report->why, "the header's index size, start or players do not fit its rules");
 		return STATUS_OK;
 	}
 	if (table_value(t, rules->start) == VALUE_UNKNOWN) {
@@ -339,7 +335,14 @@ enum status verify_run(const struct rules *rules, const struct table_map *t, boo
 		return error_set(err, STATUS_FAILURE, "out of memory (verify needs 3 bits per position)");
 	}
 	bool applies = false;
-	enum status st = fast ? verify_pair(&c, &w, progress, report, err, &applies) : STATUS_OK;
+	enum status st = STATUS_OK;
+	if (t->players != 2) {
+		st = verify_coalition(&c, &w, progress, report, err);
+		walk_free(&w);
+		return st;
+	}
+	if (fast)
+		st = verify_pair(&c, &w, progress, report, err, &applies);
 	if (!applies)
 		st = walk_levels(&c, &w, generic_level, (void *)&c, progress, report, err);
 	if (st == STATUS_OK && !report->fault)

@@ -5,7 +5,9 @@
 // position carries the terminal value with remoteness 0; a win in r has a child lost in
 // r - 1 and none lost sooner; a loss in r has only won children, the slowest won in r - 1;
 // a draw has no lost child and a drawn one. The header's counts, longest line and overflow
-// entries must match the data. The first failure reported is the smallest index that fails
+// entries must match the data. Three or more players: the same for every duel state (slot
+// t, position idx), whose children are the states (t - 1 mod players, child), the side to
+// move there being the same side again when neither slot is 0 (verify_coalition.c). The first failure reported is the smallest index that fails
 // at the smallest distance from the start, the same for any thread count.
 #ifndef CHOPSTICKS_SOLVER_VERIFY_H
 #define CHOPSTICKS_SOLVER_VERIFY_H
@@ -33,7 +35,13 @@ enum verify_fault {
 struct verify_report {
 	enum verify_fault fault;
 	uint64_t at;        // the position that fails (VERIFY_HEADER: none)
+	unsigned slot;      // three or more players: the slot of the duel that fails there
 	uint64_t checked;   // positions checked
+	unsigned players;   // the table's
+	// Three or more players, when every check holds: per slot t (seat t + 1 counted from the
+	// player to move), the reachable positions by the value of its duel from that seat's
+	// view (enum value; as `solve` counts them).
+	uint64_t duels[RULES_MAX_PLAYERS][4];
 	char why[256];      // one line
 };
 

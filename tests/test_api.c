@@ -406,7 +406,25 @@ Test(api, three_players)
 	chop_game *g = game_of("--players 3 --hands 2 --rollover 3");
 	chop_solution *s = solved(g, 0);
 	chop_error err;
-	cr_expect_eq(chop_solution_save(s, "/tmp/never.tbl", &err), CHOP_BAD_INPUT);
+	char path[64];
+	snprintf(path, sizeof path, "/tmp/chopsticks-api3-%d.tbl", (int)getpid());
+	cr_assert_eq(chop_solution_save(s, path, &err), CHOP_OK, "%s", err.message);
+	chop_solution *t = chop_table_open(path, g, &err); // every seat's duel, as solved
+	cr_assert(t, "%s", err.message);
+	for (uint64_t i = 0; i < chop_game_size(g); i++)
+		for (unsigned seat = 0; seat < 3; seat++) {
+			unsigned rs, rt;
+			cr_expect_eq(chop_solution_value(t, i, seat, &rt), chop_solution_value(s, i, seat, &rs));
+			cr_expect_eq(rt, rs);
+		}
+	cr_expect_eq(chop_solution_reachable(t), chop_solution_reachable(s));
+	cr_expect_eq(chop_table_verify(path, NULL, &err), CHOP_OK, "%s", err.message);
+	chop_solution_free(t);
+	chop_game *two = game_of("--hands 2 --rollover 3");
+	cr_expect_null(chop_table_open(path, two, &err));
+	cr_expect(strstr(err.message, "another game"), "%s", err.message);
+	chop_game_free(two);
+	unlink(path);
 	cr_expect_null(chop_strategy_build(s, NULL, 0, &err));
 	for (unsigned seat = 0; seat < 3; seat++)
 		cr_expect_neq(chop_solution_value(s, chop_game_start(g), seat, NULL), CHOP_UNREACHABLE);

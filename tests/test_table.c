@@ -250,17 +250,6 @@ static uint64_t find(const struct saved *s, enum value v, int terminal)
 	return 0;
 }
 
-static bool is_parent(const struct rules *rules, uint64_t parent, uint64_t child)
-{
-	uint64_t *kids = malloc(rules->max_moves * sizeof *kids);
-	size_t n = movegen_children(rules, parent, kids);
-	bool found = false;
-	for (size_t k = 0; k < n; k++)
-		found = found || kids[k] == child;
-	free(kids);
-	return found;
-}
-
 enum where { AT, AT_OR_PARENT, PARENT };
 
 // Plants v/rem at i (or, with header_win, a wrong win count) and checks what verify says.

@@ -193,7 +193,8 @@ class Solution:
         return _arrays.view(data, bytes_.value, self._handle)
 
     def save(self, path):
-        """Saves a two-player solution as a table (chopsticks.Table.open reads it)."""
+        """Saves the solution as a table (chopsticks.Table.open reads it; three or more
+        players: every seat's duel)."""
         _lib.checked(lib.solution_save, self._ptr(), _lib.encoded(path, "path"))
 
     def strategy(self, side=0, root=None):

@@ -69,7 +69,10 @@ def test_bad_tables(tmp_path):
     refused(str(path), chopsticks.Table.open, path)
     refused("nonexistent", game.solve().save, tmp_path / "nonexistent" / "t.tbl", status=chopsticks.FAILURE)
     three = chopsticks.Game(players=3, rollover=3).solve()
-    refused("two players", three.save, tmp_path / "three.tbl")
+    three.save(tmp_path / "three.tbl")  # every seat's duel, read back as the solve has them
+    table = chopsticks.Table.open(tmp_path / "three.tbl", chopsticks.Game(players=3, rollover=3))
+    assert [table.seats(code) for code in ("111111", "111211")] == [three.seats(code) for code in ("111111", "111211")]
+    refused("another game", chopsticks.Table.open, tmp_path / "three.tbl", chopsticks.Game(players=3, rollover=4))
     refused("", three.strategy)
 
 

@@ -22,8 +22,8 @@ expect_exit 0 -- show 111111 --players 3 --rollover 3 --format json
 expect_stdout_match '^\{"position":"111111","to_move":1,"seats":\[\{"seat":1,"value":"loss","remoteness":9\}'
 expect_exit 0 -- show 111111 --players 3 --rollover 3 --format csv
 expect_stdout_match '^move,result,value,remoteness,value_1,remoteness_1,value_2,remoteness_2,value_3,remoteness_3,game'
-expect_exit 2 -- show 111111 --players 3 --rollover 3 --table x.tbl
-expect_stderr_match '--table: needs two players'
+expect_exit 2 -- show 111111 --players 3 --rollover 3 --table x.csv
+expect_stderr_match "--table 'x.csv'"
 
 # solve, three players: seats, not slots, from 1; the CSV forcer from 1 too.
 expect_exit 0 -- solve --players 3 --rollover 3

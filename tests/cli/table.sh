@@ -71,7 +71,8 @@ expect_stderr_match 'not a solution table'
 expect_exit 1 -- solve --save "$_tmp/no/such/dir.tbl"
 expect_stderr_one_line
 if [[ ! -e $_tmp/no/such/dir.tbl.tmp ]]; then pass; else fail "a .tmp file was left behind"; fi
-expect_exit 2 -- solve --players 3 --rollover 3 --save "$_tmp/three.tbl"
-if [[ ! -e $_tmp/three.tbl ]]; then pass; else fail "a three-player table was written"; fi
+expect_exit 2 -- solve --players 3 --rollover 3 --save "$_tmp/three.tbl" --export "$_tmp/three.csv"
+expect_stderr_match '--export: needs two players'
+if [[ ! -e $_tmp/three.tbl && ! -e $_tmp/three.csv ]]; then pass; else fail "a file was written by a refused solve"; fi
 
 finish

@@ -5,7 +5,9 @@
 # index at open, a block when read, every block by verify); cuts are refused at open; a table
 # of another game is refused; a format 1 table made by chopsticks before format 2
 # (tests/data/standard_format1.tbl) still answers, and converts both ways; a CSV export with
-# CR LF line ends reads as the same table.
+# CR LF line ends reads as the same table. Tables of three and four players answer show,
+# show - and play as a solve does, verify with the solve's per-seat counts, and are refused
+# damaged, cut, as another game and in format 1.
 source "$(dirname "$0")/lib/harness.sh"
 
 game=(--hands 4 --rollover 10) # 511,225 indexes: two blocks per section
@@ -110,5 +112,85 @@ expect_exit 0 -- show 1312 --table "$_tmp/std.csv"
 plain=$stdout
 expect_exit 0 -- show 1312 --table "$_tmp/crlf.csv"
 if [[ $stdout == "$plain" ]]; then pass; else fail "a CR LF export reads differently" "$stdout"; fi
+
+# Three and four players: every seat's duel at every position. show and play from the table
+# print what a solve without it prints (the start, a middle position, a terminal one; text
+# and JSON), show - answers many codes, and verify finds each seat's counts of solve.
+many_table() { # $1: table, $2...: the game's options; then codes to compare
+	local t=$1 opts=$2 code want=
+	shift 2
+	# shellcheck disable=SC2086
+	expect_exit 0 -- solve $opts --save "$t"
+	for code in "$@"; do
+		for format in text json; do
+			# shellcheck disable=SC2086
+			expect_exit 0 -- show "$code" $opts --format $format
+			local solved=$stdout
+			# shellcheck disable=SC2086
+			expect_exit 0 -- show "$code" $opts --format $format --table "$t"
+			if [[ $stdout == "$solved" ]]; then pass; else fail "show $code $opts --table ($format) differs" "$stdout"; fi
+			[[ $format == json ]] && want+=$solved$'\n'
+		done
+	done
+	printf '%s\n' "$@" >"$_tmp/many_codes"
+	expect_exit_sh 0 '"$BIN" show --table "'"$t"'" '"$opts"' - <"'"$_tmp/many_codes"'"'
+	if [[ $stdout$'\n' == "$want" ]]; then pass; else fail "show - ($opts) differs from show CODE --format json" "$stdout"; fi
+	printf '1\nhint\n2\n1\n1\nquit\n' >"$_tmp/many_moves"
+	expect_exit_sh 0 '"$BIN" play '"$opts"' <"'"$_tmp/many_moves"'"'
+	local played=$stdout
+	expect_exit_sh 0 '"$BIN" play '"$opts"' --table "'"$t"'" <"'"$_tmp/many_moves"'"'
+	if [[ $stdout == "$played" ]]; then pass; else fail "play $opts --table differs from play" "$stdout"; fi
+	# shellcheck disable=SC2086
+	expect_exit 0 -- solve $opts --format json
+	local duels
+	duels=$(jq -c .duels <<<"$stdout")
+	expect_exit 0 -- verify "$t" --format json
+	if [[ $(jq -c '[.ok, .duels]' <<<"$stdout") == "[true,$duels]" ]]; then pass; else fail "verify $t" "$stdout"; fi
+	expect_exit 0 -- verify "$t"
+	expect_stdout_match "every seat's duel at each follows from the rules"
+	expect_stdout_match 'seat 3 \(counted from the player to move\) against the others: win '
+}
+t3=$_tmp/p3.tbl
+many_table "$t3" "--players 3 --hands 2 --rollover 4" 111111 112111 121123 000011
+many_table "$_tmp/p4.tbl" "--players 4 --hands 1 --rollover 3" 1111 1211 0001
+if [[ $(u64 "$t3" 88) == $((3 << 32 | 1 << 18)) && $(u64 "$t3" 96) == 1024 ]]; then pass; else fail "3 players: the header's players and stride"; fi
+expect_exit 0 -- graph --players 3 --hands 2 --rollover 4
+graphed=$stdout
+expect_exit 0 -- graph --players 3 --hands 2 --rollover 4 --table "$t3"
+if [[ $stdout == "$graphed" ]]; then pass; else fail "graph --table (3 players) differs from graph"; fi
+
+# A flipped byte in the values block (one per section here): show names the block, show -
+# answers with the error, verify refuses the table.
+len=$(( $(u64 "$t3" 64) >> 32 ))
+index_at=$((128 + (len + 7) / 8 * 8))
+block=$(u64 "$t3" "$index_at")
+next=$(u64 "$t3" $((index_at + 16)))
+tbl=$t3 flip "$_tmp/p3block.tbl" $(((block + next) / 2))
+expect_refused 'block 0 \(the values of states 0 to 3071\) is damaged' -- show 111111 --players 3 --hands 2 --rollover 4 --table "$_tmp/p3block.tbl"
+expect_exit_sh 0 'printf "111111\n" | "$BIN" show --table "'"$_tmp/p3block.tbl"'" --players 3 --hands 2 --rollover 4 -'
+expect_stdout_match '"error":".*block 0 .*damaged'
+expect_exit 2 -- verify "$_tmp/p3block.tbl"
+expect_stderr_match 'block 0 '
+# Cuts are refused at open.
+for cut in 100 $((index_at + 8)) $((block + 5)) $(($(stat -c %s "$t3") - 1)); do
+	head -c "$cut" "$t3" >"$_tmp/p3cut.tbl"
+	expect_refused 'truncated|too short' -- show 111111 --players 3 --hands 2 --rollover 4 --table "$_tmp/p3cut.tbl"
+	expect_exit 2 -- verify "$_tmp/p3cut.tbl"
+done
+# The players in the header must be those of its settings: a table claiming 4 is damaged.
+cp "$t3" "$_tmp/p3players.tbl"
+printf '\x04' | dd of="$_tmp/p3players.tbl" bs=1 seek=92 conv=notrunc status=none
+expect_refused 'damaged' -- show 111111 --players 3 --hands 2 --rollover 4 --table "$_tmp/p3players.tbl"
+# Another game: a two-player table under three players' options, and the other way round.
+expect_refused "another game: it has players=2, these options give players=3" -- show 111111 --players 3 --hands 2 --rollover 4 --table "$_tmp/std.tbl"
+expect_refused 'another game' -- show 1111 --table "$t3"
+expect_refused 'another game' -- play --players 3 --hands 2 --rollover 5 --table "$t3"
+# Format 1 keeps two players only; format 2 converts to the same bytes.
+expect_refused 'format 1 keeps two players only' -- verify "$t3" --save "$_tmp/p3f1.tbl" --save-format 1
+if [[ ! -e $_tmp/p3f1.tbl ]]; then pass; else fail "a three-player format 1 table was written"; fi
+expect_exit 0 -- verify "$t3" --save "$_tmp/p3again.tbl"
+if cmp -s "$t3" "$_tmp/p3again.tbl"; then pass; else fail "3 players: verify --save changed the table"; fi
+# A CSV export is of two players only.
+expect_refused 'a CSV export holds two players' -- show 111111 --players 3 --hands 2 --rollover 4 --table "$_tmp/std.csv"
 
 finish

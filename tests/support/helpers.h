@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Small helpers shared by the Criterion tests: one instance description (plain values and
 // fixed char arrays, safe as a Criterion parameter), turned into enum/ rules or an oracle
-// game, code lists compared as sorted sets, walk counts compared, and the OpenMP thread count. Header-only; tests
+// game, code lists compared as sorted sets, walk counts compared, whether a position is a
+// parent of another, and the OpenMP thread count. Header-only; tests
 // include it after criterion/criterion.h.
 #ifndef CHOPSTICKS_TESTS_SUPPORT_HELPERS_H
 #define CHOPSTICKS_TESTS_SUPPORT_HELPERS_H
@@ -14,6 +15,7 @@
 #endif
 
 #include "enumerate.h"
+#include "movegen.h"
 #include "oracle.h"
 #include "position.h"
 #include "rules.h"
@@ -140,6 +142,19 @@ static inline void set_threads(int threads)
 #else
 	(void)threads;
 #endif
+}
+
+// Whether child is a child of parent (movegen_children), for a verifier's report that may
+// name the parent of a planted error.
+static inline bool is_parent(const struct rules *rules, uint64_t parent, uint64_t child)
+{
+	uint64_t *kids = malloc(rules->max_moves * sizeof *kids);
+	size_t n = kids ? movegen_children(rules, parent, kids) : 0;
+	bool found = false;
+	for (size_t k = 0; k < n; k++)
+		found = found || kids[k] == child;
+	free(kids);
+	return found;
 }
 
 #endif
