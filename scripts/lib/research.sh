@@ -127,7 +127,8 @@ frontier_cells() {
 # step (2(r - 1)),
 # step_from (the least hand count of that run from which every step is step; empty when none),
 # steps_off (the hand counts h of the run, h > loss_from, whose step from h - 1 is not step),
-# next (the first hand count not solved: where an observation could fail next).
+# next (the first hand count not solved from the least solved up, a gap included: where an
+# observation could fail next).
 frontier_summary() {
 	awk "$CSV_AWK"'
 		function ranges(list,    n, a, i, out, lo) {
@@ -177,10 +178,12 @@ frontier_summary() {
 						prev = hh
 					}
 				}
+				for (gap = low[rr]; (gap, rr) in val; gap++)
+					;
 				print rr "," csv_quote(ranges(all)) "," csv_quote(ranges(w)) "," csv_quote(ranges(d)) "," \
 					csv_quote(ranges(l)) "," (first == "" ? "none" : first) "," (from == "" ? "none" : from) "," \
 					top[rr] "," rem[top[rr], rr] "," csv_quote(steps) "," step "," stepfrom "," \
-					csv_quote(ranges(off)) "," top[rr] + 1
+					csv_quote(ranges(off)) "," gap
 			}
 		}' "$1"
 }

@@ -147,13 +147,13 @@ check "strategy_targets (r > 10 codes)" $'rank,position,moves_left,side\n1,"[0,1
 	strategy_targets "$tmp/st2.json" win
 check_fails "strategy_targets (no such list)" 5 strategy_targets "$tmp/st.json" avoid
 printf 'hands,rollover,value,remoteness,label\n1,2,win,1,W1\n2,2,loss,3,L3\n3,2,loss,7,L7\n1,3,draw,,D\n3,3,loss,9,L9\n' >"$tmp/fr.csv"
-check "frontier_summary (steps of 2 (r - 1) = 2 expected: 4 is off)" $'rollover,solved,wins,draws,losses,first_loss,loss_from,largest_hands,remoteness_at_largest,remoteness_steps,step,step_from,steps_off,next\n2,1-3,1,,2-3,2,2,3,7,4,2,,3,4\n3,"1, 3",,1,3,3,3,3,9,,4,,,4' \
+check "frontier_summary (steps of 2 (r - 1) = 2 expected: 4 is off)" $'rollover,solved,wins,draws,losses,first_loss,loss_from,largest_hands,remoteness_at_largest,remoteness_steps,step,step_from,steps_off,next\n2,1-3,1,,2-3,2,2,3,7,4,2,,3,4\n3,"1, 3",,1,3,3,3,3,9,,4,,,2' \
 	frontier_summary "$tmp/fr.csv"
 printf 'hands,rollover,value,remoteness\n1,3,loss,2\n2,3,loss,6\n3,3,loss,10\n4,3,loss,16\n5,3,loss,20\n' >"$tmp/fr4.csv"
 check "frontier_summary (step_from after the last step off)" $'rollover,solved,wins,draws,losses,first_loss,loss_from,largest_hands,remoteness_at_largest,remoteness_steps,step,step_from,steps_off,next\n3,1-5,,,1-5,1,1,5,20,"4, 4, 6, 4",4,4,4,6' \
 	frontier_summary "$tmp/fr4.csv"
 printf 'hands,rollover,value,remoteness\n2,3,draw,\n3,3,loss,9\n5,3,loss,17\n6,3,loss,21\n' >"$tmp/fr5.csv"
-check "frontier_summary (a hand count not solved: the growth per hand across it)" $'rollover,solved,wins,draws,losses,first_loss,loss_from,largest_hands,remoteness_at_largest,remoteness_steps,step,step_from,steps_off,next\n3,"2-3, 5-6",,2,"3, 5-6",3,3,6,21,"4, 4",4,3,,7' \
+check "frontier_summary (a hand count not solved: the growth per hand across it)" $'rollover,solved,wins,draws,losses,first_loss,loss_from,largest_hands,remoteness_at_largest,remoteness_steps,step,step_from,steps_off,next\n3,"2-3, 5-6",,2,"3, 5-6",3,3,6,21,"4, 4",4,3,,4' \
 	frontier_summary "$tmp/fr5.csv"
 printf 'hands,rollover,label\n1,3,L2\n2,3,D\n3,3,L9\n' >"$tmp/fa.csv"
 printf 'hands,rollover,label\n1,3,W3\n3,3,L9\n4,3,L11\n' >"$tmp/fb.csv"
