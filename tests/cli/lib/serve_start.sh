@@ -5,6 +5,11 @@
 # sets $pid, $url and $port, and counts a check: the URL is http://127.0.0.1:PORT/.
 # Sourced after lib/harness.sh by tests/cli/serve.sh and serve_page.sh.
 start_server() {
+	# Emptied here, not only by the job's redirection, which may come after the first read
+	# below: the previous server's URL would be read, and the signals meant for this one
+	# would reach it before it blocks them.
+	: >"$_tmp/serve.out"
+	: >"$_tmp/serve.err"
 	"$BIN" serve "$@" --port 0 >"$_tmp/serve.out" 2>"$_tmp/serve.err" &
 	pid=$!
 	url=
