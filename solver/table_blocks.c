@@ -14,6 +14,7 @@
 #include "many_solve.h"
 #include "retrograde.h"
 #include "table_file.h"
+#include "table_order.h"
 
 #define SLOTS 96            // decoded blocks kept: at most 96 x 256 KiB
 #define BATCH 32            // blocks compressed at once when writing
@@ -42,6 +43,7 @@ struct table_blocks {
 	uint64_t bytes, size, count; // file length, states, blocks per stream (K)
 	uint32_t states;             // per block (B)
 	unsigned players;            // 2: a state per index; more: per slot and index
+	uint64_t side;               // index scheme 2: the side of the square (0: scheme 1)
 	pthread_mutex_t lock;
 	ZSTD_DCtx *dctx;
 	struct slot slot[SLOTS];
@@ -155,7 +157,7 @@ static bool put_meta(struct bwriter *w, const uint8_t *head, const struct soluti
 		return errno = ENOMEM, false;
 	uint64_t len = strlen(settings), at = TABLE_HEADER_BYTES + round8(len);
 	memcpy(meta, head, F2_BLOCK_AT);
-	le64_store(meta + 8, TABLE_VERSION_BLOCKS | (uint64_t)TABLE_INDEX_SCHEME << 32);
+	le64_store(meta + 8, TABLE_VERSION_BLOCKS | (uint64_t)(shape->side ? TABLE_SCHEME_SWAPPED : TABLE_INDEX_SCHEME) << 32);
 	le64_store(meta + F2_BLOCK_AT, w->states | (uint64_t)shape->players << 32);
 	le64_store(meta + F2_STRIDE_AT, shape->stride);
 	le64_store(meta + F2_COUNT_AT, w->count);
@@ -252,14 +254,15 @@ static uint64_t shape_states(unsigned players, uint64_t stride, uint64_t size)
 }
 
 enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t bytes, uint64_t size,
-			      uint64_t overflow_count, struct table_blocks **out, struct table_shape *shape,
-			      const uint8_t **overflow, struct error *err)
+			      unsigned scheme, uint64_t overflow_count, struct table_blocks **out,
+			      struct table_shape *shape, const uint8_t **overflow, struct error *err)
 {
 	uint64_t word = le64_load(base + F2_BLOCK_AT), stride = le64_load(base + F2_STRIDE_AT);
 	uint64_t count = le64_load(base + F2_COUNT_AT), first = le64_load(base + F2_FIRST_AT);
 	uint64_t length = le64_load(base + F2_LENGTH_AT), len = le64_load(base + 64) >> 32;
 	uint32_t states = (uint32_t)word;
 	uint64_t total = shape_states((unsigned)(word >> 32), stride, size);
+	uint64_t side = scheme == TABLE_SCHEME_SWAPPED && word >> 32 == 2 ? table_order_side(size) : 0;
 	*out = NULL;
 	if (length != bytes)
 		return error_set(err, STATUS_BAD_INPUT, "'%s': truncated or damaged (its header says %llu bytes, the file has %llu)",
@@ -268,7 +271,7 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 	bool sane = states >= 4 && states <= (UINT32_C(1) << 24) && !(states & (states - 1)) && total &&
 		    count == (total + states - 1) / states && overflow_count <= total && overflow_count <= bytes / 16 &&
 		    count <= bytes / 32 && len < TABLE_SETTINGS_MAX && first == first_block_at(len, count, overflow_count) &&
-		    first <= bytes;
+		    first <= bytes && (scheme != TABLE_SCHEME_SWAPPED || side);
 	if (!sane)
 		return damaged(err, path, "its header's fields do not fit together");
 	if (table_checksum(base, first - 8) != le64_load(base + first - 8))
@@ -279,6 +282,7 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 	b->count = count;
 	b->states = states;
 	b->players = (unsigned)(word >> 32);
+	b->side = side;
 	b->index = base + TABLE_HEADER_BYTES + round8(len);
 	if (!(b->slot_of = malloc(STREAMS * count + 1))) {
 		table_blocks_close(b);
@@ -290,7 +294,7 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 		table_blocks_close(b);
 		return damaged(err, path, "its index or overflow list is out of order");
 	}
-	*shape = (struct table_shape){(unsigned)(word >> 32), stride, total};
+	*shape = (struct table_shape){(unsigned)(word >> 32), stride, total, side};
 	*out = b;
 	return STATUS_OK;
 }
@@ -371,7 +375,7 @@ static unsigned answer(struct table_blocks *b, uint64_t idx)
 		if (b->memo.key[h] == idx)
 			return b->memo.answer[h];
 	}
-	uint64_t k = idx / b->states, i = idx % b->states;
+	uint64_t place = table_place(b->side, idx), k = place / b->states, i = place % b->states;
 	const uint8_t *v = block(b, k);
 	unsigned value = v ? v[i / 4] >> (2 * (i % 4)) & 3 : VALUE_UNKNOWN;
 	if (value == VALUE_UNKNOWN || value == VALUE_DRAW) // remoteness 0: its block is not read
@@ -403,11 +407,11 @@ static size_t *by_block(const struct table_blocks *b, const uint64_t *idx, size_
 	size_t *start = calloc(b->count + 1, sizeof *start), *order = malloc((n ? n : 1) * sizeof *order);
 	if (start && order) {
 		for (size_t i = 0; i < n; i++)
-			start[idx[i] / b->states + 1]++;
+			start[table_place(b->side, idx[i]) / b->states + 1]++;
 		for (uint64_t k = 0; k < b->count; k++)
 			start[k + 1] += start[k];
 		for (size_t i = 0; i < n; i++)
-			order[start[idx[i] / b->states]++] = i;
+			order[start[table_place(b->side, idx[i]) / b->states]++] = i;
 	} else {
 		free(order), order = NULL;
 	}
@@ -485,10 +489,25 @@ int table_blocks_damage(struct table_blocks *b, uint64_t *seen, struct error *er
 	*seen = faults;
 	uint64_t k = e % b->count, from = k * b->states, to = from + b->states < b->size ? from + b->states : b->size;
 	error_set(err, STATUS_BAD_INPUT, "'%s': block %llu (the %s of %s %llu to %llu) is damaged: its checksum or its length does not match",
-		  b->path, (unsigned long long)e, e < b->count ? "values" : "remoteness", b->players == 2 ? "indexes" : "states",
+		  b->path, (unsigned long long)e, e < b->count ? "values" : "remoteness", b->players == 2 ? (b->side ? "places" : "indexes") : "states",
 		  (unsigned long long)from,
 		  (unsigned long long)(to - 1));
 	return 1;
+}
+
+// Decodes entry e into b->whole: in place (scheme 1), or into own and from there to the
+// indexes of its places (scheme 2).
+static bool decode_into(const struct table_blocks *b, ZSTD_DCtx *dctx, uint64_t e, uint8_t *own)
+{
+	int stream = (int)(e / b->count);
+	uint64_t first = e % b->count * b->states;
+	if (!b->side)
+		return decode(b, dctx, e, b->whole[stream] + stream_bytes(stream, first));
+	if (!own || !decode(b, dctx, e, own))
+		return false;
+	uint64_t n = b->size - first < b->states ? b->size - first : b->states;
+	table_order_scatter(b->side, stream, first, n, own, b->whole[stream]);
+	return true;
 }
 
 // Decodes every entry into b->whole (lock held); the smallest damaged entry, or NO_ENTRY.
@@ -498,16 +517,15 @@ static uint64_t decode_all(struct table_blocks *b)
 #pragma omp parallel
 	{
 		ZSTD_DCtx *dctx = ZSTD_createDCtx();
+		uint8_t *own = b->side ? malloc(b->states) : NULL;
 		uint64_t mine = NO_ENTRY;
 #pragma omp for schedule(dynamic, 4)
-		for (uint64_t e = 0; e < entries; e++) {
-			int stream = (int)(e / b->count);
-			uint8_t *out = b->whole[stream] + stream_bytes(stream, e % b->count * b->states);
-			if (mine == NO_ENTRY && (!dctx || !decode(b, dctx, e, out)))
+		for (uint64_t e = 0; e < entries; e++)
+			if (mine == NO_ENTRY && (!dctx || !decode_into(b, dctx, e, own)))
 				mine = e;
-		}
 #pragma omp critical(table_blocks_bad)
 		bad = mine < bad ? mine : bad;
+		free(own);
 		ZSTD_freeDCtx(dctx);
 	}
 	return bad;
@@ -519,8 +537,9 @@ enum status table_blocks_whole(struct table_blocks *b, const uint8_t **values, c
 	enum status st = STATUS_OK;
 	pthread_mutex_lock(&b->lock);
 	if (!b->whole[0]) {
-		for (int k = 0; k < STREAMS; k++)
-			b->whole[k] = malloc(stream_bytes(k, b->size) + 1);
+		for (int k = 0; k < STREAMS; k++) // scheme 2 merges values into zeroed bytes
+			b->whole[k] = k || !b->side ? malloc(stream_bytes(k, b->size) + 1)
+						    : calloc(stream_bytes(k, b->size) + 1, 1);
 		uint64_t bad = b->whole[0] && b->whole[1] ? decode_all(b) : NO_ENTRY - 1;
 		if (bad != NO_ENTRY) {
 			for (int k = 0; k < STREAMS; k++)

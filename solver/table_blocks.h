@@ -28,9 +28,12 @@ struct solution;
 // the other's being its opposite), stride = the index count N; three or more, the duel of
 // every slot t at every index, state t * stride + index, stride = N rounded up to a multiple
 // of 64 (the coalition solver's layout, coalition.h), the states past N in each slot unused.
+// side: 0 when the blocks hold the states in that order (index scheme 1); else (index scheme
+// 2: two players, equal hands, N = side * side) index idx lies at place table_place(side,
+// idx) of table_order.h.
 struct table_shape {
 	unsigned players;
-	uint64_t stride, states;
+	uint64_t stride, states, side;
 };
 
 // The hash of len bytes (a format 2 block's compressed bytes, a chunk of table_checksum):
@@ -49,19 +52,20 @@ int table_blocks_write(FILE *f, const uint8_t *head, const struct solution *s, c
 // parsed into size and overflow_count) and builds its reader: header fields (players 2 to
 // RULES_MAX_PLAYERS, the stride that fits them and size, the block count of that many
 // states), the file's length, the index, the overflow order and the checksum of all that,
-// with *shape what the header says. Block contents are checked when read. STATUS_BAD_INPUT
-// naming what is wrong; STATUS_FAILURE (memory).
+// with *shape what the header says (index scheme 2 needs two players and a square size).
+// Block contents are checked when read. STATUS_BAD_INPUT naming what is wrong;
+// STATUS_FAILURE (memory).
 enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t bytes, uint64_t size,
-			      uint64_t overflow_count, struct table_blocks **out, struct table_shape *shape,
-			      const uint8_t **overflow, struct error *err);
+			      unsigned scheme, uint64_t overflow_count, struct table_blocks **out,
+			      struct table_shape *shape, const uint8_t **overflow, struct error *err);
 void table_blocks_close(struct table_blocks *b);
 
 // Every block decoded and checked (in parallel, once; kept until close): the values and the
-// remoteness bytes of format 1. STATUS_BAD_INPUT naming the first damaged block.
+// remoteness bytes of format 1, in index order whatever the scheme. STATUS_BAD_INPUT naming the first damaged block.
 enum status table_blocks_whole(struct table_blocks *b, const uint8_t **values, const uint8_t **remoteness,
 			       struct error *err);
 
-// The value and remoteness byte of idx (< size), from its block; thread-safe. A damaged
+// The value and remoteness byte of index idx (< size), from the block of its place; thread-safe. A damaged
 // block gives VALUE_UNKNOWN and 0 and is counted (table_blocks_damage).
 enum value table_blocks_value(struct table_blocks *b, uint64_t idx);
 uint8_t table_blocks_rem_byte(struct table_blocks *b, uint64_t idx);

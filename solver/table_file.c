@@ -14,8 +14,10 @@
 
 #include "le64.h"
 #include "table_blocks.h"
+#include "table_order.h"
 
 #define CHUNK (UINT64_C(1) << 20)
+#define PLACED_PIECE (UINT64_C(1) << 23) // places gathered at once for index scheme 2
 
 static const char magic[8] = {'C', 'H', 'O', 'P', 'S', 'T', 'B', 'L'};
 
@@ -254,11 +256,38 @@ static enum status save(const char *path, unsigned version, const struct rules *
 	return error_set(err, STATUS_FAILURE, "--save '%s': %s", path, strerror(e ? e : EIO));
 }
 
-// A two-player solution's shape and reachable count (every stored position).
+// A two-player solution's shape (index scheme 1) and reachable count (every stored position).
 static struct table_shape two(const struct solution *s, uint64_t *reachable)
 {
 	*reachable = s->count[VALUE_WIN] + s->count[VALUE_LOSS] + s->count[VALUE_DRAW];
-	return (struct table_shape){2, s->size, s->size};
+	return (struct table_shape){2, s->size, s->size, 0};
+}
+
+// Index scheme 2's sections, gathered into place order a piece at a time.
+struct placed {
+	const struct solution *s;
+	uint64_t side, room; // room: places per piece
+	uint8_t *bytes, *packed;
+};
+
+static uint64_t fill_placed(void *ctx, int section, uint64_t offset, uint64_t most, const uint8_t **piece)
+{
+	struct placed *p = ctx;
+	if (section == TABLE_REMOTENESS) {
+		uint64_t n = most < p->room ? most : p->room;
+		table_order_gather(p->s, p->side, section, offset, n, p->bytes);
+		*piece = p->bytes;
+		return n;
+	}
+	uint64_t bytes = most < p->room / 4 ? most : p->room / 4, first = 4 * offset;
+	uint64_t n = p->s->size - first < 4 * bytes ? p->s->size - first : 4 * bytes;
+	table_order_gather(p->s, p->side, section, first, n, p->bytes);
+	memset(p->bytes + n, 0, 4 * bytes - n);
+	for (uint64_t j = 0; j < bytes; j++)
+		p->packed[j] = (uint8_t)(p->bytes[4 * j] | p->bytes[4 * j + 1] << 2 | p->bytes[4 * j + 2] << 4 |
+					 p->bytes[4 * j + 3] << 6);
+	*piece = p->packed;
+	return bytes;
 }
 
 enum status table_save(const char *path, const struct rules *rules, const struct solution *s,
@@ -266,7 +295,15 @@ enum status table_save(const char *path, const struct rules *rules, const struct
 {
 	uint64_t reachable;
 	struct table_shape shape = two(s, &reachable);
-	return save(path, TABLE_VERSION_BLOCKS, rules, s, &shape, reachable, settings, fill_from, (void *)s, err);
+	shape.side = rules->players == 2 && rules->period == 1 ? table_order_side(s->size) : 0;
+	if (!shape.side)
+		return save(path, TABLE_VERSION_BLOCKS, rules, s, &shape, reachable, settings, fill_from, (void *)s, err);
+	struct placed p = {s, shape.side, PLACED_PIECE, malloc(PLACED_PIECE), malloc(PLACED_PIECE / 4)};
+	enum status st = p.bytes && p.packed ? save(path, TABLE_VERSION_BLOCKS, rules, s, &shape, reachable, settings,
+						    fill_placed, &p, err)
+					     : error_set(err, STATUS_FAILURE, "--save '%s': out of memory", path);
+	free(p.bytes), free(p.packed);
+	return st;
 }
 
 enum status table_save_flat(const char *path, const struct rules *rules, const struct solution *s,
@@ -288,7 +325,7 @@ enum status table_save_filled(const char *path, const struct rules *rules, const
 enum status table_save_coalition(const char *path, unsigned version, const struct rules *rules,
 				 const struct coalition *c, const char *settings, struct error *err)
 {
-	struct table_shape shape = {c->players, c->stride, c->sol.size};
+	struct table_shape shape = {c->players, c->stride, c->sol.size, 0};
 	if (c->players < 3)
 		return error_set(err, STATUS_BAD_INPUT, "--save '%s': a coalition of two players: save its solution", path);
 	return save(path, version, rules, &c->sol, &shape, c->reachable_count, settings, fill_from, (void *)&c->sol, err);
@@ -357,15 +394,19 @@ static enum status parse(struct table_map *t, const char *path, struct error *er
 	unsigned v = (unsigned)(uint32_t)version;
 	if (memcmp(t->base, magic, 8) != 0)
 		return error_set(err, STATUS_BAD_INPUT, "'%s': not a solution table (no CHOPSTBL magic; CSV and JSONL exports are read by name)", path);
-	if ((v != TABLE_VERSION_FLAT && v != TABLE_VERSION_BLOCKS) || version >> 32 != TABLE_INDEX_SCHEME)
-		return error_set(err, STATUS_BAD_INPUT, "'%s': format version %u, index scheme %u; this tool reads versions %d and %d, scheme %d",
-				 path, v, (unsigned)(version >> 32), TABLE_VERSION_FLAT, TABLE_VERSION_BLOCKS, TABLE_INDEX_SCHEME);
+	unsigned scheme = (unsigned)(version >> 32);
+	if ((v != TABLE_VERSION_FLAT && v != TABLE_VERSION_BLOCKS) || scheme < TABLE_INDEX_SCHEME ||
+	    scheme > (v == TABLE_VERSION_FLAT ? TABLE_INDEX_SCHEME : TABLE_SCHEME_SWAPPED))
+		return error_set(err, STATUS_BAD_INPUT,
+				 "'%s': format version %u, index scheme %u; this tool reads version %d with scheme %d and version %d with schemes %d and %d",
+				 path, v, scheme, TABLE_VERSION_FLAT, TABLE_INDEX_SCHEME, TABLE_VERSION_BLOCKS, TABLE_INDEX_SCHEME,
+				 TABLE_SCHEME_SWAPPED);
 	parse_common(t, t->base, v);
 	if (v == TABLE_VERSION_FLAT)
 		return parse_flat(t, path, err);
 	struct table_shape shape;
-	enum status st = table_blocks_open(path, t->base, t->bytes, t->size, t->sol.overflow_count, &t->blocks, &shape,
-					   &t->sol.overflow, err);
+	enum status st = table_blocks_open(path, t->base, t->bytes, t->size, scheme, t->sol.overflow_count, &t->blocks,
+					   &shape, &t->sol.overflow, err);
 	if (st == STATUS_OK) {
 		t->players = shape.players;
 		t->stride = shape.stride;

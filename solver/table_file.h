@@ -6,7 +6,10 @@
 // each for the side to move there (the target when t == 0, else the others together).
 // Little-endian throughout; README "Solution tables" has the layout byte by byte.
 // Both formats begin with the same 88 header bytes: magic "CHOPSTBL", u32 version (1 or 2),
-// u32 index scheme (1: position.h's mixed-radix index), u64 size N (indexes), u64 reachable
+// u32 index scheme (1: the sections hold the states in the order of position.h's index; 2:
+// format 2 with two players of equal hands, N = S * S: index a + S * b at place b + S * a,
+// table_order.h; every other index in the file, such as the overflow list's and the start,
+// is position.h's), u64 size N (indexes), u64 reachable
 // positions, u64 win, loss, draw counts over the states (their sum: reachable with two
 // players, players x reachable with more), u64 start index, u32 max remoteness, u32 settings
 // length L, u64 state where the max remoteness starts, u64 overflow count M.
@@ -28,8 +31,10 @@
 //   format 1 (over states); u64 table_checksum() of all bytes before it; then the blocks in
 //   state order, back to back, each one zstd frame that decodes to the bytes of its section
 //   (coded as format 1's, state s in place of position i) for states kB .. min(S, (k + 1) B)
-//   - 1 (a block ends where the next begins, the last at the file's end). States t * stride
-//   + idx with idx >= N are 0 (unreachable).
+//   - 1, counted in place order under index scheme 2 (a block ends where the next begins,
+//   the last at the file's end). States t * stride + idx with idx >= N are 0 (unreachable).
+//   table_save writes scheme 2 where it applies, table_save_filled (MPI) and three or more
+//   players scheme 1.
 // Written to FILE.tmp and renamed. Opened by mapping the file read-only: format 1 is checked
 // whole at open; format 2's meta part at open and each block whenever it is read.
 #ifndef CHOPSTICKS_SOLVER_TABLE_FILE_H
@@ -45,7 +50,8 @@
 
 #define TABLE_VERSION_FLAT 1
 #define TABLE_VERSION_BLOCKS 2
-#define TABLE_INDEX_SCHEME 1
+#define TABLE_INDEX_SCHEME 1   // the blocks hold the states in index order
+#define TABLE_SCHEME_SWAPPED 2 // format 2, two players, equal hands: in place order (table_order.h)
 #define TABLE_HEADER_BYTES 128
 #define TABLE_SETTINGS_MAX 4096
 

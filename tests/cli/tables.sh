@@ -64,15 +64,15 @@ for at in 20 100 $((index_at + 8)) $((index_at + 16 * count)) $((first - 3)); do
 	expect_exit 2 -- verify "$_tmp/flip.tbl"
 done
 
-# A block: the remoteness of indexes 0 .. 2^18 - 1 (index entry K). The start (index 0 here,
-# a code of ones) needs it; show names it, show - answers that line with the error, verify
+# A block: the remoteness of places 0 .. 2^18 - 1 (index entry K; equal hands: index scheme
+# 2). The start (index 0 here, a code of ones, at place 0) needs it; show names it, show - answers that line with the error, verify
 # refuses the table.
 block=$(u64 "$tbl" $((index_at + 16 * count)))
 next=$(u64 "$tbl" $((index_at + 16 * count + 16)))
 flip "$_tmp/block.tbl" $(((block + next) / 2))
 expect_exit 2 -- show 11111111 "${game[@]}" --table "$_tmp/block.tbl"
 expect_stderr_one_line
-expect_stderr_match "block $count \\(the remoteness of indexes 0 to 262143\\) is damaged"
+expect_stderr_match "block $count \\(the remoteness of places 0 to 262143\\) is damaged"
 expect_exit_sh 0 'printf "11111111\n" | "$BIN" show --table "'"$_tmp/block.tbl"'" --hands 4 --rollover 10 -'
 expect_stdout_match "\"error\":\".*block $count .*damaged"
 expect_exit 2 -- verify "$_tmp/block.tbl"
