@@ -25,3 +25,12 @@ mpi_run() {
 	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
 		timeout 60 "$MPIEXEC" "${mpi_flags[@]}" -np "$np" "$@" </dev/null
 }
+
+# same_table WANT GOT: whether GOT, a chopsticks-mpi --save table, holds what WANT, the table
+# of chopsticks solve --save, does. chopsticks-mpi keeps index order (index scheme 1), solve
+# place order where it applies (scheme 2), so GOT is checked and saved again by chopsticks
+# verify, which writes what solve writes, and that file must be WANT byte for byte.
+same_table() {
+	rm -f "$2.resaved"
+	timeout 60 "$CHOPSTICKS" verify "$2" --save "$2.resaved" </dev/null >/dev/null 2>&1 && cmp -s "$1" "$2.resaved"
+}

@@ -3,7 +3,8 @@
 # chopsticks-mpi solve --checkpoint DIR on NP ranks: a run killed with SIGKILL (mpirun and
 # every rank) well into its solve, or stopped with SIGINT sent to one rank, then run again as
 # it was, resumes from the state in DIR and writes what `chopsticks solve` writes without a
-# checkpoint (stdout and the --save table, byte for byte), and removes the state. A kill
+# checkpoint (stdout byte for byte, and the --save table's contents: same_table of mpirun.sh),
+# and removes the state. A kill
 # between two ranks' writes (one rank's newest part removed) resumes from the older state.
 # Refused, exit 2 with one line: another game, another number of ranks, a damaged part.
 # usage: bash mpi/solve_checkpoint.sh CHOPSTICKS CHOPSTICKS_MPI NP [MPIEXEC]
@@ -118,7 +119,7 @@ resume() {
 	fi
 	if [[ -z $(quiet "$tmp/got.err") ]]; then pass; else fail "resume: messages" "$(quiet "$tmp/got.err")"; fi
 	if cmp -s "$tmp/got.out" "$tmp/want.out"; then pass; else fail "resume: stdout differs from chopsticks solve's"; fi
-	if cmp -s "$tmp/got.tbl" "$tmp/want.tbl"; then pass; else fail "resume: the --save table differs from chopsticks solve's"; fi
+	if same_table "$tmp/want.tbl" "$tmp/got.tbl"; then pass; else fail "resume: the --save table differs from chopsticks solve's"; fi
 	if [[ -d $dir && -z $(ls -A "$dir") ]]; then pass; else fail "resume: the state was not removed" "$(ls "$dir")"; fi
 }
 
