@@ -198,6 +198,6 @@ double plan_lengths_bytes(double reachable, double edges, double limbs, double f
 
 unsigned plan_threads(const struct plan *p, unsigned most)
 {
-	uint64_t n = p->rules->size / PLAN_POSITIONS_PER_THREAD;
+	uint64_t n = p->rules->size / (p->rules->players > 2 ? PLAN_POSITIONS_PER_THREAD_MANY : PLAN_POSITIONS_PER_THREAD);
 	return n < 1 ? 1 : n < most ? (unsigned)n : most;
 }

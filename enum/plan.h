@@ -56,11 +56,16 @@ void plan_drop_dense(struct plan *p);
 void plan_use_generic(struct plan *p);
 
 // Positions of the index space per thread that plan_threads asks for (scripts/bench measures
-// where more threads start to pay: results/bench_threads.csv).
+// where more threads start to pay: results/bench_threads.csv). Three or more players need
+// more: there a second thread paid from about 1e7 positions (solve --players 3 --hands 3
+// --rollover 10, 1.1e7 positions: 5.0 s on one thread, 2.9 s on two), not at 1.7e6
+// (rollover 8: 0.71 s against 0.94 s), medians of runs in turn on this 2-core machine.
 #define PLAN_POSITIONS_PER_THREAD (UINT64_C(1) << 17)
+#define PLAN_POSITIONS_PER_THREAD_MANY (UINT64_C(1) << 22)
 // The threads worth running on the plan's instance when the caller sets none: one per
-// PLAN_POSITIONS_PER_THREAD positions, at least 1, at most `most` (the cores). Small games
-// run faster on one thread: starting and synchronising threads costs more than they save.
+// PLAN_POSITIONS_PER_THREAD positions (..._MANY with three or more players), at least 1, at
+// most `most` (the cores). Small games run faster on one thread: starting and synchronising
+// threads costs more than they save.
 unsigned plan_threads(const struct plan *p, unsigned most);
 
 // Bytes per distinct position task needs on an instance of this shape, before any rules are

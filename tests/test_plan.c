@@ -229,8 +229,8 @@ Test(plan, engine_without_positions)
 	rules_free(rules);
 }
 
-// One thread per 2^17 positions of the index space (C(h+r-1, h)^2 with two players), at
-// least one, at most the cores given.
+// One thread per 2^17 positions of the index space (C(h+r-1, h)^2 with two players; 2^22
+// with three or more), at least one, at most the cores given.
 Test(plan, threads_from_the_size)
 {
 	static const struct instance small = {2, {2, 2}, 5, ""},   // 15^2 = 225
@@ -246,5 +246,13 @@ Test(plan, threads_from_the_size)
 	plan_clear(&p);
 	p = plan_of(&h5r10);
 	cr_expect_eq(plan_threads(&p, 64), 30); // 4,008,004 / 131,072
+	plan_clear(&p);
+	static const struct instance p3h3r8 = {3, {3, 3, 3}, 8, ""}, // 120^3 = 1,728,000
+		p3h3r10 = {3, {3, 3, 3}, 10, ""};                     // 220^3 = 10,648,000
+	p = plan_of(&p3h3r8);
+	cr_expect_eq(plan_threads(&p, 16), 1);
+	plan_clear(&p);
+	p = plan_of(&p3h3r10);
+	cr_expect_eq(plan_threads(&p, 16), 2); // 10,648,000 / 4,194,304
 	plan_clear(&p);
 }
