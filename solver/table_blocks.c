@@ -503,14 +503,15 @@ static bool decode_into(const struct table_blocks *b, ZSTD_DCtx *dctx, uint64_t 
 	uint64_t first = e % b->count * b->states;
 	if (!b->side)
 		return decode(b, dctx, e, b->whole[stream] + stream_bytes(stream, first));
-	if (!own || !decode(b, dctx, e, own))
+	if (!decode(b, dctx, e, own))
 		return false;
 	uint64_t n = b->size - first < b->states ? b->size - first : b->states;
 	table_order_scatter(b->side, stream, first, n, own, b->whole[stream]);
 	return true;
 }
 
-// Decodes every entry into b->whole (lock held); the smallest damaged entry, or NO_ENTRY.
+// Decodes every entry into b->whole (lock held); the smallest damaged entry, NO_ENTRY - 1
+// when out of memory, or NO_ENTRY.
 static uint64_t decode_all(struct table_blocks *b)
 {
 	uint64_t bad = NO_ENTRY, entries = STREAMS * b->count;
@@ -518,10 +519,10 @@ static uint64_t decode_all(struct table_blocks *b)
 	{
 		ZSTD_DCtx *dctx = ZSTD_createDCtx();
 		uint8_t *own = b->side ? malloc(b->states) : NULL;
-		uint64_t mine = NO_ENTRY;
+		uint64_t mine = !dctx || (b->side && !own) ? NO_ENTRY - 1 : NO_ENTRY; // out of memory
 #pragma omp for schedule(dynamic, 4)
 		for (uint64_t e = 0; e < entries; e++)
-			if (mine == NO_ENTRY && (!dctx || !decode_into(b, dctx, e, own)))
+			if (mine == NO_ENTRY && !decode_into(b, dctx, e, own))
 				mine = e;
 #pragma omp critical(table_blocks_bad)
 		bad = mine < bad ? mine : bad;
