@@ -9,16 +9,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "movegen.h"
 #include "position.h"
 #include "coalition.h"
 #include "retrograde.h"
 
+// The small fields first and the text before the code, so that what a move uses lies
+// together (a move has kilobytes of room for the largest games).
 struct ranked_move {
 	uint64_t child;
-	char text[2 * POSITION_CODE_MAX]; // "1->3", "13->22", "pass"
-	char code[POSITION_CODE_MAX];     // the resulting position
-	enum value value;                 // for the mover
-	unsigned remoteness;              // to the end, this move included (0 for a draw)
+	enum value value;              // for the mover
+	unsigned remoteness;           // to the end, this move included (0 for a draw)
+	char text[MOVEGEN_TEXT_MAX];   // "1->3", "13->22", "pass"
+	char code[POSITION_CODE_MAX];  // the resulting position
 };
 
 // Fills out (room for rules->max_moves) with the moves from reachable position at.

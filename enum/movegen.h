@@ -35,7 +35,8 @@ enum move_kind { MOVE_ATTACK, MOVE_SELF, MOVE_PASS };
 enum move_kind movegen_kind(const struct rules *rules, uint64_t parent, uint64_t child);
 // Describes the move from parent to child (a child of parent): "1->3" (attack with a 1 on
 // a 3; "1->3@2" names the slot attacked with three or more players), "13->22" (own hands,
-// as codes of the mover's hands) or "pass". buf holds at least 2 * POSITION_CODE_MAX bytes.
+// as codes of the mover's hands) or "pass". buf holds at least MOVEGEN_TEXT_MAX bytes.
+#define MOVEGEN_TEXT_MAX (2 * POSITION_PLAYER_MAX + 8)
 void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child, char *buf);
 
 // Two players, side s (0 <= s < rules->period: the positions with seat s to move), cls[0]

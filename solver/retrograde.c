@@ -127,16 +127,21 @@ unsigned solution_remoteness(const struct solution *s, uint64_t idx)
 		return b;
 	if (s->wide)
 		return s->wide[idx];
-	uint64_t lo = 0, hi = s->overflow_count;
+	return s->blocks ? table_blocks_overflow(s->blocks, idx) : solution_overflow_find(s->overflow, s->overflow_count, idx);
+}
+
+unsigned solution_overflow_find(const uint8_t *list, uint64_t n, uint64_t idx)
+{
+	uint64_t lo = 0, hi = n;
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo) / 2;
-		if (le64_load(s->overflow + 16 * mid) < idx)
+		if (le64_load(list + 16 * mid) < idx)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo < s->overflow_count && le64_load(s->overflow + 16 * lo) == idx)
-		return (unsigned)le64_load(s->overflow + 16 * lo + 8);
+	if (lo < n && le64_load(list + 16 * lo) == idx)
+		return (unsigned)le64_load(list + 16 * lo + 8);
 	return SOLUTION_OVERFLOW_MARK; // verify reports a mark without an entry
 }
 

@@ -21,6 +21,7 @@
 #define STREAMS 2           // values, then remoteness
 #define NO_ENTRY UINT64_MAX
 #define NO_SLOT 0xFF        // slot_of: the entry is not decoded
+#define CHUNK TABLE_OVERFLOW_CHUNK
 _Static_assert(SLOTS < NO_SLOT, "slot_of holds a slot in a byte");
 
 // Header fields of format 2 past the common 88 bytes (table_file.h).
@@ -30,6 +31,9 @@ struct slot {
 	uint64_t entry, used; // index entry decoded here (NO_ENTRY: none), last use
 	uint8_t *data;
 };
+
+// What is known of a chunk of the overflow list: checked when a lookup first reads it.
+enum { CHUNK_UNCHECKED, CHUNK_GOOD, CHUNK_BAD };
 
 // Answers kept by table_blocks_prefetch: open addressing on the index, value | byte << 2.
 struct memo {
@@ -50,6 +54,9 @@ struct table_blocks {
 	uint8_t *slot_of;            // per index entry: the slot it is decoded in, or NO_SLOT
 	uint64_t clock, faults, bad_entry;
 	struct memo memo;
+	const uint8_t *dir, *overflow; // the overflow list's directory (chunks entries) and the list
+	uint64_t overflow_count, chunks;
+	uint8_t *chunk_state;        // per chunk: CHUNK_UNCHECKED, CHUNK_GOOD or CHUNK_BAD
 	uint8_t *whole[STREAMS];
 	char path[512];
 };
@@ -67,10 +74,19 @@ static uint64_t entry_bytes(uint64_t size, uint64_t count, uint32_t states, uint
 	return stream_bytes(stream, n);
 }
 
-// Where the blocks start: after the header, settings, index, overflow and checksum.
+static uint64_t chunk_count(uint64_t overflow) { return (overflow + CHUNK - 1) / CHUNK; }
+
+// Where the checksum of the meta part lies: after the header, settings, index and the
+// overflow list's directory.
+static uint64_t checksum_at(uint64_t settings_len, uint64_t count, uint64_t overflow)
+{
+	return TABLE_HEADER_BYTES + round8(settings_len) + 16 * STREAMS * count + 16 * chunk_count(overflow);
+}
+
+// Where the blocks start: after the checksum and the overflow list.
 static uint64_t first_block_at(uint64_t settings_len, uint64_t count, uint64_t overflow)
 {
-	return TABLE_HEADER_BYTES + round8(settings_len) + 16 * STREAMS * count + 16 * overflow + 8;
+	return checksum_at(settings_len, count, overflow) + 8 + 16 * overflow;
 }
 
 // ---- Writing ------------------------------------------------------------------------------
@@ -148,14 +164,27 @@ static void writer_free(struct bwriter *w)
 		free(w->out[i]);
 }
 
-// The meta part (header, settings, index, overflow, checksum), first bytes long.
+// The overflow list's directory at dir: per chunk, its first state and the hash of its bytes.
+static void put_directory(uint8_t *dir, const struct solution *s)
+{
+	for (uint64_t c = 0; c < chunk_count(s->overflow_count); c++) {
+		uint64_t n = s->overflow_count - c * CHUNK < CHUNK ? s->overflow_count - c * CHUNK : CHUNK;
+		const uint8_t *p = s->overflow + 16 * CHUNK * c;
+		le64_store(dir + 16 * c, le64_load(p));
+		le64_store(dir + 16 * c + 8, table_hash(p, 16 * n));
+	}
+}
+
+// The meta part (header, settings, index, the overflow list's directory, checksum), then
+// the overflow list: first bytes.
 static bool put_meta(struct bwriter *w, const uint8_t *head, const struct solution *s,
 		     const struct table_shape *shape, const char *settings, uint64_t first)
 {
-	uint8_t *meta = calloc(first, 1);
+	uint64_t len = strlen(settings), at = TABLE_HEADER_BYTES + round8(len);
+	uint64_t sum_at = checksum_at(len, w->count, s->overflow_count);
+	uint8_t *meta = calloc(sum_at + 8, 1);
 	if (!meta)
 		return errno = ENOMEM, false;
-	uint64_t len = strlen(settings), at = TABLE_HEADER_BYTES + round8(len);
 	memcpy(meta, head, F2_BLOCK_AT);
 	le64_store(meta + 8, TABLE_VERSION_BLOCKS | (uint64_t)(shape->side ? TABLE_SCHEME_SWAPPED : TABLE_INDEX_SCHEME) << 32);
 	le64_store(meta + F2_BLOCK_AT, w->states | (uint64_t)shape->players << 32);
@@ -165,11 +194,10 @@ static bool put_meta(struct bwriter *w, const uint8_t *head, const struct soluti
 	le64_store(meta + F2_LENGTH_AT, w->at);
 	memcpy(meta + TABLE_HEADER_BYTES, settings, len);
 	memcpy(meta + at, w->index, 16 * STREAMS * w->count);
-	at += 16 * STREAMS * w->count;
-	if (s->overflow_count)
-		memcpy(meta + at, s->overflow, 16 * s->overflow_count);
-	le64_store(meta + first - 8, table_checksum(meta, first - 8));
-	bool ok = fseek(w->f, 0, SEEK_SET) == 0 && fwrite(meta, 1, first, w->f) == first;
+	put_directory(meta + at + 16 * STREAMS * w->count, s);
+	le64_store(meta + sum_at, table_checksum(meta, sum_at));
+	bool ok = fseek(w->f, 0, SEEK_SET) == 0 && fwrite(meta, 1, sum_at + 8, w->f) == sum_at + 8 &&
+		  (!s->overflow_count || fwrite(s->overflow, 16, s->overflow_count, w->f) == s->overflow_count);
 	free(meta);
 	return ok;
 }
@@ -214,12 +242,28 @@ static bool index_sound(const struct table_blocks *b, uint64_t first)
 	return prev <= b->bytes;
 }
 
-static bool overflow_sound(const uint8_t *o, uint64_t m, uint64_t size)
+// The directory: first states ascending, below the states' count.
+static bool directory_sound(const struct table_blocks *b)
 {
-	for (uint64_t k = 0; k < m; k++)
-		if (le64_load(o + 16 * k) >= size || (k && le64_load(o + 16 * k) <= le64_load(o + 16 * (k - 1))))
+	for (uint64_t c = 0; c < b->chunks; c++)
+		if (le64_load(b->dir + 16 * c) >= b->size || (c && le64_load(b->dir + 16 * c) <= le64_load(b->dir + 16 * (c - 1))))
 			return false;
 	return true;
+}
+
+// Whether chunk c of the overflow list is what the directory says: its hash, its first
+// state, its states ascending and below the next chunk's first (or the states' count).
+static bool chunk_sound(const struct table_blocks *b, uint64_t c)
+{
+	uint64_t from = c * CHUNK, n = b->overflow_count - from < CHUNK ? b->overflow_count - from : CHUNK;
+	uint64_t end = c + 1 < b->chunks ? le64_load(b->dir + 16 * (c + 1)) : b->size;
+	const uint8_t *p = b->overflow + 16 * from;
+	if (table_hash(p, 16 * n) != le64_load(b->dir + 16 * c + 8) || le64_load(p) != le64_load(b->dir + 16 * c))
+		return false;
+	for (uint64_t k = 1; k < n; k++)
+		if (le64_load(p + 16 * k) <= le64_load(p + 16 * (k - 1)))
+			return false;
+	return le64_load(p + 16 * (n - 1)) < end;
 }
 
 static struct table_blocks *reader_new(const char *path, const uint8_t *base, uint64_t bytes, uint64_t size)
@@ -274,8 +318,9 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 		    first <= bytes && (scheme != TABLE_SCHEME_SWAPPED || side);
 	if (!sane)
 		return damaged(err, path, "its header's fields do not fit together");
-	if (table_checksum(base, first - 8) != le64_load(base + first - 8))
-		return damaged(err, path, "the checksum of its header, index and overflow list does not match");
+	uint64_t sum_at = checksum_at(len, count, overflow_count);
+	if (table_checksum(base, sum_at) != le64_load(base + sum_at))
+		return damaged(err, path, "the checksum of its header, index and overflow directory does not match");
 	struct table_blocks *b = reader_new(path, base, bytes, total);
 	if (!b)
 		return error_set(err, STATUS_FAILURE, "'%s': out of memory", path);
@@ -284,15 +329,18 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 	b->players = (unsigned)(word >> 32);
 	b->side = side;
 	b->index = base + TABLE_HEADER_BYTES + round8(len);
-	if (!(b->slot_of = malloc(STREAMS * count + 1))) {
+	b->dir = b->index + 16 * STREAMS * count;
+	b->overflow = *overflow = base + sum_at + 8;
+	b->overflow_count = overflow_count;
+	b->chunks = chunk_count(overflow_count);
+	if (!(b->slot_of = malloc(STREAMS * count + 1)) || !(b->chunk_state = calloc(b->chunks + 1, 1))) {
 		table_blocks_close(b);
 		return error_set(err, STATUS_FAILURE, "'%s': out of memory", path);
 	}
 	memset(b->slot_of, NO_SLOT, STREAMS * count + 1);
-	*overflow = b->index + 16 * STREAMS * count;
-	if (!index_sound(b, first) || !overflow_sound(*overflow, overflow_count, total)) {
+	if (!index_sound(b, first) || !directory_sound(b)) {
 		table_blocks_close(b);
-		return damaged(err, path, "its index or overflow list is out of order");
+		return damaged(err, path, "its index or overflow directory is out of order");
 	}
 	*shape = (struct table_shape){(unsigned)(word >> 32), stride, total, side};
 	*out = b;
@@ -306,6 +354,7 @@ void table_blocks_close(struct table_blocks *b)
 	for (unsigned i = 0; i < SLOTS; i++)
 		free(b->slot[i].data);
 	free(b->slot_of);
+	free(b->chunk_state);
 	for (int k = 0; k < STREAMS; k++)
 		free(b->whole[k]);
 	free(b->memo.key);
@@ -400,6 +449,30 @@ uint8_t table_blocks_rem_byte(struct table_blocks *b, uint64_t idx)
 	return (uint8_t)(a >> 2);
 }
 
+unsigned table_blocks_overflow(struct table_blocks *b, uint64_t idx)
+{
+	uint64_t lo = 0, hi = b->chunks; // the chunks whose first state is at most idx: [0, lo)
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (le64_load(b->dir + 16 * mid) <= idx)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return SOLUTION_OVERFLOW_MARK;
+	uint64_t c = lo - 1, from = c * CHUNK;
+	pthread_mutex_lock(&b->lock);
+	if (b->chunk_state[c] == CHUNK_UNCHECKED)
+		b->chunk_state[c] = chunk_sound(b, c) ? CHUNK_GOOD : CHUNK_BAD;
+	bool good = b->chunk_state[c] == CHUNK_GOOD;
+	if (!good)
+		fault(b, STREAMS * b->count + c);
+	pthread_mutex_unlock(&b->lock);
+	uint64_t n = b->overflow_count - from < CHUNK ? b->overflow_count - from : CHUNK;
+	return good ? solution_overflow_find(b->overflow + 16 * from, n, idx) : SOLUTION_OVERFLOW_MARK;
+}
+
 // The positions in idx[0 .. n) grouped by block, blocks in order (a counting sort: each
 // block is then decoded once); NULL when out of memory.
 static size_t *by_block(const struct table_blocks *b, const uint64_t *idx, size_t n)
@@ -487,6 +560,13 @@ int table_blocks_damage(struct table_blocks *b, uint64_t *seen, struct error *er
 	if (faults == *seen)
 		return 0;
 	*seen = faults;
+	if (e >= STREAMS * b->count) {
+		uint64_t c = e - STREAMS * b->count, from = c * CHUNK;
+		uint64_t to = b->overflow_count - from < CHUNK ? b->overflow_count : from + CHUNK;
+		error_set(err, STATUS_BAD_INPUT, "'%s': overflow chunk %llu (entries %llu to %llu of the overflow list) is damaged: its checksum or its order does not match",
+			  b->path, (unsigned long long)c, (unsigned long long)from, (unsigned long long)(to - 1));
+		return 1;
+	}
 	uint64_t k = e % b->count, from = k * b->states, to = from + b->states < b->size ? from + b->states : b->size;
 	error_set(err, STATUS_BAD_INPUT, "'%s': block %llu (the %s of %s %llu to %llu) is damaged: its checksum or its length does not match",
 		  b->path, (unsigned long long)e, e < b->count ? "values" : "remoteness", b->players == 2 ? (b->side ? "places" : "indexes") : "states",
@@ -510,11 +590,12 @@ static bool decode_into(const struct table_blocks *b, ZSTD_DCtx *dctx, uint64_t 
 	return true;
 }
 
-// Decodes every entry into b->whole (lock held); the smallest damaged entry, NO_ENTRY - 1
-// when out of memory, or NO_ENTRY.
+// Decodes every entry into b->whole and checks every chunk of the overflow list (entries
+// 2K + c; lock held); the smallest damaged entry, NO_ENTRY - 1 when out of memory, or
+// NO_ENTRY.
 static uint64_t decode_all(struct table_blocks *b)
 {
-	uint64_t bad = NO_ENTRY, entries = STREAMS * b->count;
+	uint64_t bad = NO_ENTRY, blocks = STREAMS * b->count, entries = blocks + b->chunks;
 #pragma omp parallel
 	{
 		ZSTD_DCtx *dctx = ZSTD_createDCtx();
@@ -522,7 +603,7 @@ static uint64_t decode_all(struct table_blocks *b)
 		uint64_t mine = !dctx || (b->side && !own) ? NO_ENTRY - 1 : NO_ENTRY; // out of memory
 #pragma omp for schedule(dynamic, 4)
 		for (uint64_t e = 0; e < entries; e++)
-			if (mine == NO_ENTRY && !decode_into(b, dctx, e, own))
+			if (mine == NO_ENTRY && !(e < blocks ? decode_into(b, dctx, e, own) : chunk_sound(b, e - blocks)))
 				mine = e;
 #pragma omp critical(table_blocks_bad)
 		bad = mine < bad ? mine : bad;

@@ -20,6 +20,9 @@
 // 0.052, decoding in 0.08, 0.17 and 0.62 ms).
 #define TABLE_BLOCK_STATES (UINT32_C(1) << 18)
 #define TABLE_BLOCK_LEVEL 3 // zstd level
+// Overflow entries per chunk of the overflow list (64 KiB), each chunk hashed on its own
+// and checked when a lookup first reads it (the 10-hand table's list is 182 MB).
+#define TABLE_OVERFLOW_CHUNK 4096
 
 struct table_blocks;
 struct solution;
@@ -60,8 +63,9 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 			      struct table_shape *shape, const uint8_t **overflow, struct error *err);
 void table_blocks_close(struct table_blocks *b);
 
-// Every block decoded and checked (in parallel, once; kept until close): the values and the
-// remoteness bytes of format 1, in index order whatever the scheme. STATUS_BAD_INPUT naming the first damaged block.
+// Every block decoded and checked, and every chunk of the overflow list checked (in
+// parallel, once; kept until close): the values and the remoteness bytes of format 1, in
+// index order whatever the scheme. STATUS_BAD_INPUT naming the first damaged block or chunk.
 enum status table_blocks_whole(struct table_blocks *b, const uint8_t **values, const uint8_t **remoteness,
 			       struct error *err);
 
@@ -69,6 +73,10 @@ enum status table_blocks_whole(struct table_blocks *b, const uint8_t **values, c
 // block gives VALUE_UNKNOWN and 0 and is counted (table_blocks_damage).
 enum value table_blocks_value(struct table_blocks *b, uint64_t idx);
 uint8_t table_blocks_rem_byte(struct table_blocks *b, uint64_t idx);
+// The remoteness of the overflow entry of idx (a state marked 255), from its chunk of the
+// list, checked when first read; 255 when there is none or its chunk is damaged (counted,
+// as a damaged block is). Thread-safe.
+unsigned table_blocks_overflow(struct table_blocks *b, uint64_t idx);
 // Both for idx[0 .. n) (any order; grouped by block internally, each block decoded once):
 // values[i] an enum value, rem[i] the remoteness byte (either may be NULL).
 void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem);

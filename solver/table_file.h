@@ -27,8 +27,11 @@
 //   64), u64 blocks per section K = ceil(S / B) with S the states (P = 2: N; else P x
 //   stride), u64 offset of the first block, u64 file length; then the settings as in format
 //   1; the index, 2K entries (u64 offset, u64 table_hash of the block's compressed bytes): K
-//   blocks of the values section, then K of the remoteness section; the overflow list as in
-//   format 1 (over states); u64 table_checksum() of all bytes before it; then the blocks in
+//   blocks of the values section, then K of the remoteness section; the overflow list's
+//   directory, one entry per chunk of TABLE_OVERFLOW_CHUNK entries of it (u64 the chunk's
+//   first state, u64 table_hash of its bytes); u64 table_checksum() of all bytes before it;
+//   the overflow list as in format 1 (over states), each chunk checked when first read; then
+//   the blocks in
 //   state order, back to back, each one zstd frame that decodes to the bytes of its section
 //   (coded as format 1's, state s in place of position i) for states kB .. min(S, (k + 1) B)
 //   - 1, counted in place order under index scheme 2 (a block ends where the next begins,
@@ -36,7 +39,8 @@
 //   table_save writes scheme 2 where it applies, table_save_filled (MPI) and three or more
 //   players scheme 1.
 // Written to FILE.tmp and renamed. Opened by mapping the file read-only: format 1 is checked
-// whole at open; format 2's meta part at open and each block whenever it is read.
+// whole at open; format 2's meta part at open, each block whenever it is read and each chunk
+// of the overflow list when a lookup first reads it.
 #ifndef CHOPSTICKS_SOLVER_TABLE_FILE_H
 #define CHOPSTICKS_SOLVER_TABLE_FILE_H
 
@@ -101,7 +105,8 @@ enum status table_save_filled(const char *path, const struct rules *rules, const
 			      const char *settings, table_fill fill, void *ctx, struct error *err);
 // Maps path and checks it: magic, version, index scheme, sizes against the file's length, the
 // overflow order and the checksum (format 1: of the whole file; format 2: of its header,
-// index and overflow list, the blocks being checked when read). STATUS_BAD_INPUT naming what
+// index and overflow directory, the blocks and the overflow list's chunks being checked when
+// read). STATUS_BAD_INPUT naming what
 // is wrong (not a table, another version, truncated, checksum mismatch); STATUS_FAILURE on
 // I/O errors.
 enum status table_open(const char *path, struct table_map *out, struct error *err);

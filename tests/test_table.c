@@ -118,6 +118,59 @@ Test(table, remoteness_past_254_goes_to_overflow)
 	rules_free(rules);
 }
 
+// Format 2 keeps the overflow list in chunks of TABLE_OVERFLOW_CHUNK entries, each with its
+// hash in the checked directory: a flipped byte in chunk 1 of 3 + leaves the table open and
+// the other chunks answering; a lookup in chunk 1 gets 255 and names the chunk, and a whole
+// load refuses the table naming it. A flip in the directory is refused at open.
+Test(table, overflow_list_is_checked_chunk_by_chunk)
+{
+	struct instance four = {2, {4, 4}, 10, ""};
+	struct rules *rules = instance_rules(&four);
+	const uint64_t n = 3 * TABLE_OVERFLOW_CHUNK + 17;
+	struct solution sol;
+	cr_assert(solution_init(&sol, rules->size));
+	for (uint64_t k = 0; k < n; k++)
+		cr_assert(solution_put(&sol, 7 * k + 1, k % 2 ? VALUE_WIN : VALUE_LOSS, (unsigned)(300 + k % 1000)));
+	solution_finish(&sol);
+	cr_assert_eq(sol.overflow_count, n);
+	const char *path = "/tmp/chopsticks-table-chunks.tbl", *flipped = "/tmp/chopsticks-table-chunks-flip.tbl";
+	struct error err;
+	cr_assert_eq(table_save(path, rules, &sol, "x", &err), STATUS_OK, "%s", err.msg);
+	size_t len;
+	uint8_t *data = slurp(path, &len);
+	uint64_t list_at = le64_load(data + 112) - 16 * n; // the list ends where the blocks begin
+	struct table_map t;
+	const uint64_t in_chunk[] = {5, TABLE_OVERFLOW_CHUNK + 9, 2 * TABLE_OVERFLOW_CHUNK + 3, n - 1};
+	data[list_at + 16 * (TABLE_OVERFLOW_CHUNK + 100) + 9] ^= 0x40;
+	spill(flipped, data, len);
+	cr_assert_eq(table_open(flipped, &t, &err), STATUS_OK, "%s", err.msg);
+	for (unsigned i = 0; i < 4; i++) {
+		uint64_t k = in_chunk[i];
+		unsigned want = i == 1 ? SOLUTION_OVERFLOW_MARK : (unsigned)(300 + k % 1000);
+		cr_assert_eq(table_remoteness(&t, 7 * k + 1), want, "entry %llu", (unsigned long long)k);
+	}
+	uint64_t seen = 0;
+	cr_assert(table_blocks_damage(t.blocks, &seen, &err));
+	cr_assert(strstr(err.msg, "overflow chunk 1 (entries 4096 to 8191"), "%s", err.msg);
+	cr_assert_eq(table_load_whole(&t, &err), STATUS_BAD_INPUT);
+	cr_assert(strstr(err.msg, "overflow chunk 1 "), "%s", err.msg);
+	table_close(&t);
+	data[list_at + 16 * (TABLE_OVERFLOW_CHUNK + 100) + 9] ^= 0x40;
+	data[list_at - 8 - 16 * 4 + 16 + 2] ^= 0x01; // the directory's entry of chunk 1
+	spill(flipped, data, len);
+	cr_assert_eq(table_open(flipped, &t, &err), STATUS_BAD_INPUT);
+	cr_assert(strstr(err.msg, "checksum"), "%s", err.msg);
+	cr_assert_eq(table_open(path, &t, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(table_load_whole(&t, &err), STATUS_OK, "%s", err.msg);
+	for (uint64_t k = 0; k < n; k++)
+		cr_assert_eq(table_remoteness(&t, 7 * k + 1), 300 + k % 1000);
+	table_close(&t);
+	free(data);
+	unlink(path), unlink(flipped);
+	solution_free(&sol);
+	rules_free(rules);
+}
+
 // A solution whose remoteness past 254 is in a wide array (as the dense solve keeps it for a
 // deep game): positions 3, 5, ..., marked 255, remoteness 300 + index there. With n of them
 // past an eighth of the positions the array stays; with fewer finish turns it into the list.

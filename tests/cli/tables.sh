@@ -17,9 +17,9 @@ expect_exit 0 -- verify "$tbl"
 
 # u64 at byte offset $2 of file $1.
 u64() { od -An -t u8 -j "$2" -N 8 "$1" | tr -d ' '; }
-# Flips byte $2 of a copy of $tbl into $1.
+# Flips byte $2 of a copy of $3 (default $tbl) into $1.
 flip() {
-	cp "$tbl" "$1"
+	cp "${3:-$tbl}" "$1"
 	local old
 	old=$(od -An -t u1 -j "$2" -N 1 "$1" | tr -d ' ')
 	printf %b "\\x$(printf %02x $((old ^ 0x5a)))" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
@@ -51,7 +51,8 @@ expect_stderr_match 'needs --table'
 expect_exit 2 -- show 11111111 --hands 4 --rollover 10 --overflow cutoff --table "$tbl"
 expect_stderr_match 'another game'
 
-# The meta part: header, settings, index, overflow list, then the checksum of all that.
+# The meta part: header, settings, index, the overflow list's directory (none here), then
+# the checksum of all that.
 len=$(( $(u64 "$tbl" 64) >> 32 ))
 index_at=$((128 + (len + 7) / 8 * 8))
 count=$(u64 "$tbl" 104)
@@ -79,6 +80,21 @@ expect_exit 2 -- verify "$_tmp/block.tbl"
 expect_stderr_match "block $count "
 expect_exit 2 -- verify "$_tmp/block.tbl" --save "$_tmp/never.tbl"
 if [[ ! -e $_tmp/never.tbl ]]; then pass; else fail "a damaged table was converted"; fi
+
+# The overflow list (remoteness past 254: one hand at rollover 150, one chunk),
+# between the meta part's checksum and the blocks: the table opens, the start (a loss in 298)
+# reads the chunk and is refused naming it, and verify refuses the table.
+deep=(--hands 1 --rollover 150)
+expect_exit 0 -- solve "${deep[@]}" --save "$_tmp/deep.tbl"
+m=$(u64 "$_tmp/deep.tbl" 80) # the overflow entries, the header's M
+flip "$_tmp/deep_flip.tbl" $(($(u64 "$_tmp/deep.tbl" 112) - 16 * m + 16 * (m / 2) + 9)) "$_tmp/deep.tbl"
+expect_exit 0 -- show 1/1 "${deep[@]}" --table "$_tmp/deep.tbl"
+expect_stdout_match 'loss in 298'
+expect_exit 2 -- show 1/1 "${deep[@]}" --table "$_tmp/deep_flip.tbl"
+expect_stderr_one_line
+expect_stderr_match "overflow chunk 0 \\(entries 0 to $((m - 1)) of the overflow list\\) is damaged"
+expect_exit 2 -- verify "$_tmp/deep_flip.tbl"
+expect_stderr_match 'overflow chunk 0 '
 
 # Cuts: in the header, the index, the first block, the last byte.
 size=$(stat -c %s "$tbl")
