@@ -39,8 +39,10 @@ static const char help[] =
 	"smallest index failing nearest the start), 2 when FILE is not an intact table.\n"
 	"It needs 1.5 bytes per position of the index space for two players, equal hands or not\n"
 	"(3/8 otherwise) besides the mapped file (and a format 2 table's sections decoded, 1.25\n"
-	"more per state: a state per position and seat with three or more players), and is\n"
-	"refused up front beyond --max-memory.\n"
+	"more per state: a state per position and seat with three or more players). When only\n"
+	"the check fits --max-memory, the sections go to a scratch file in $TMPDIR (or /tmp),\n"
+	"deleted at once and mapped so that the kernel keeps what fits (that disk needs the\n"
+	"room); beyond that it is refused up front.\n"
 	"Both formats are read: 1 (one checksum over the whole file) and 2 (compressed blocks,\n"
 	"each with its own checksum, all checked here).\n"
 	"  --save OUT         once FILE is verified, also write it to OUT (a conversion): in\n"
@@ -85,12 +87,15 @@ static int rules_of(const char *path, const struct table_map *t, struct rules **
 	return st == STATUS_BAD_INPUT ? 2 : 1;
 }
 
-// 0 when verifying the table of rules fits --max-memory, else the message and 2.
-static int check_memory(const struct cli_options *opt, const struct rules *rules, const struct table_map *t)
+// 0 when verifying the table of rules fits --max-memory (*scratch: with format 2's decoded
+// sections in a scratch file), else the message and 2.
+static int check_memory(const struct cli_options *opt, const struct rules *rules, const struct table_map *t,
+			bool *scratch)
 {
-	// Format 2: the sections decoded beside the check (1.25 bytes per index).
-	double need = plan_rules_bytes(rules, PLAN_VERIFY) + (t->blocks ? 1.25 * (double)t->sol.size : 0);
-	if (!opt->spec.max_bytes || need <= (double)opt->spec.max_bytes)
+	double need;
+	enum verify_room room = verify_room(rules, t, opt->spec.max_bytes, &need);
+	*scratch = room == VERIFY_SCRATCH;
+	if (room != VERIFY_TOO_LARGE)
 		return 0;
 	char need_text[SIZE_TEXT_MAX], limit[SIZE_TEXT_MAX];
 	size_text(need_text, need);
@@ -201,8 +206,9 @@ int cmd_verify(int argc, char **argv)
 		table_close(&t);
 		return rc;
 	}
-	if ((rc = rules_of(opt.positional, &t, &rules)) == 0 && (rc = check_memory(&opt, rules, &t)) == 0) {
-		st = table_load_whole(&t, &err);
+	bool scratch;
+	if ((rc = rules_of(opt.positional, &t, &rules)) == 0 && (rc = check_memory(&opt, rules, &t, &scratch)) == 0) {
+		st = table_load_whole(&t, scratch, &err);
 		if (st == STATUS_OK)
 			st = verify_table(rules, &t, output_progress("verify"), &report, &err);
 		output_progress_done();

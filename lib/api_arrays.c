@@ -12,7 +12,7 @@
 static const uint8_t *whole(const chop_solution *s, int remoteness)
 {
 	const uint8_t *v = s->sol->values, *r = s->sol->remoteness;
-	if (s->sol->blocks && table_blocks_whole(s->sol->blocks, &v, &r, NULL) != STATUS_OK)
+	if (s->sol->blocks && table_blocks_whole(s->sol->blocks, false, &v, &r, NULL) != STATUS_OK)
 		return NULL;
 	return remoteness ? r : v;
 }

@@ -222,12 +222,13 @@ chop_status chop_table_verify(const char *path, const chop_config *config, chop_
 	struct plan plan = {rules, NULL, NULL};
 	api_run_threads(&run, &plan);
 	enum status st = rules ? STATUS_OK : STATUS_FAILURE;
-	double need = rules ? plan_rules_bytes(rules, PLAN_VERIFY) + (s->table.blocks ? 1.25 * (double)s->table.sol.size : 0) : 0;
-	if (st == STATUS_OK && run.opt.spec.max_bytes && need > (double)run.opt.spec.max_bytes)
+	double need = 0;
+	enum verify_room room = rules ? verify_room(rules, &s->table, run.opt.spec.max_bytes, &need) : VERIFY_IN_MEMORY;
+	if (st == STATUS_OK && room == VERIFY_TOO_LARGE)
 		st = error_set(&e, STATUS_BAD_INPUT, "'%s': too large to verify here: it needs about %.0f bytes, the limit is %llu",
 			       path, need, (unsigned long long)run.opt.spec.max_bytes);
 	if (st == STATUS_OK)
-		st = table_load_whole(&s->table, &e);
+		st = table_load_whole(&s->table, room == VERIFY_SCRATCH, &e);
 	if (st == STATUS_OK)
 		st = verify_table(rules, &s->table, &run.progress, &report, &e);
 	if (st == STATUS_OK && report.fault != VERIFY_OK)

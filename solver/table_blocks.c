@@ -4,10 +4,13 @@
 #include "table_blocks.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <zstd.h>
 
 #include "le64.h"
@@ -58,6 +61,8 @@ struct table_blocks {
 	uint64_t overflow_count, chunks;
 	uint8_t *chunk_state;        // per chunk: CHUNK_UNCHECKED, CHUNK_GOOD or CHUNK_BAD
 	uint8_t *whole[STREAMS];
+	bool whole_mapped;           // whole lies in a scratch file's mapping
+	bool whole_done;             // whole holds every block, decoded and checked
 	char path[512];
 };
 
@@ -72,6 +77,18 @@ static uint64_t entry_bytes(uint64_t size, uint64_t count, uint32_t states, uint
 	int stream = (int)(e / count);
 	uint64_t first = e % count * states, n = size - first < states ? size - first : states;
 	return stream_bytes(stream, n);
+}
+
+// Releases the decoded sections (table_blocks_whole).
+static void whole_free(struct table_blocks *b)
+{
+	for (int k = 0; k < STREAMS; k++) {
+		if (b->whole_mapped && b->whole[k])
+			munmap(b->whole[k], stream_bytes(k, b->size) + 1);
+		else
+			free(b->whole[k]);
+		b->whole[k] = NULL;
+	}
 }
 
 static uint64_t chunk_count(uint64_t overflow) { return (overflow + CHUNK - 1) / CHUNK; }
@@ -355,8 +372,7 @@ void table_blocks_close(struct table_blocks *b)
 		free(b->slot[i].data);
 	free(b->slot_of);
 	free(b->chunk_state);
-	for (int k = 0; k < STREAMS; k++)
-		free(b->whole[k]);
+	whole_free(b);
 	free(b->memo.key);
 	free(b->memo.answer);
 	ZSTD_freeDCtx(b->dctx);
@@ -613,19 +629,62 @@ static uint64_t decode_all(struct table_blocks *b)
 	return bad;
 }
 
-enum status table_blocks_whole(struct table_blocks *b, const uint8_t **values, const uint8_t **remoteness,
+const char *table_scratch_dir(void)
+{
+	const char *dir = getenv("TMPDIR");
+	return dir && *dir ? dir : "/tmp";
+}
+
+// Zeroed room for bytes in a file of table_scratch_dir(), deleted at once and mapped
+// shared; NULL with errno set when it cannot be made (no room on that disk: ENOSPC).
+static uint8_t *scratch_room(uint64_t bytes)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/chopsticks-scratch-XXXXXX", table_scratch_dir());
+	int fd = mkstemp(path), e = 0;
+	if (fd < 0)
+		return NULL;
+	unlink(path);
+	void *p = (e = posix_fallocate(fd, 0, (off_t)bytes)) ? MAP_FAILED
+							  : mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	e = e ? e : p == MAP_FAILED ? errno : 0;
+	close(fd);
+	errno = e;
+	return p == MAP_FAILED ? NULL : p;
+}
+
+// Room for both decoded sections in b->whole (scheme 2 merges values into zeroed bytes);
+// false with err set.
+static bool whole_room(struct table_blocks *b, bool scratch, struct error *err)
+{
+	b->whole_mapped = scratch;
+	for (int k = 0; k < STREAMS; k++) {
+		uint64_t bytes = stream_bytes(k, b->size) + 1;
+		b->whole[k] = scratch ? scratch_room(bytes) : k || !b->side ? malloc(bytes) : calloc(bytes, 1);
+		if (!b->whole[k]) {
+			int e = errno;
+			whole_free(b);
+			if (!scratch)
+				return error_set(err, STATUS_FAILURE, "'%s': out of memory", b->path), false;
+			return error_set(err, STATUS_FAILURE, "'%s': no scratch file of %llu bytes in %s: %s", b->path,
+					 (unsigned long long)bytes, table_scratch_dir(), strerror(e)), false;
+		}
+	}
+	return true;
+}
+
+enum status table_blocks_whole(struct table_blocks *b, bool scratch, const uint8_t **values, const uint8_t **remoteness,
 			       struct error *err)
 {
 	enum status st = STATUS_OK;
 	pthread_mutex_lock(&b->lock);
-	if (!b->whole[0]) {
-		for (int k = 0; k < STREAMS; k++) // scheme 2 merges values into zeroed bytes
-			b->whole[k] = k || !b->side ? malloc(stream_bytes(k, b->size) + 1)
-						    : calloc(stream_bytes(k, b->size) + 1, 1);
-		uint64_t bad = b->whole[0] && b->whole[1] ? decode_all(b) : NO_ENTRY - 1;
+	if (!b->whole[0] && !whole_room(b, scratch, err)) {
+		st = STATUS_FAILURE;
+	} else if (!b->whole_done) {
+		uint64_t bad = decode_all(b);
+		b->whole_done = bad == NO_ENTRY;
 		if (bad != NO_ENTRY) {
-			for (int k = 0; k < STREAMS; k++)
-				free(b->whole[k]), b->whole[k] = NULL;
+			whole_free(b);
 			if (bad == NO_ENTRY - 1)
 				st = error_set(err, STATUS_FAILURE, "'%s': out of memory", b->path);
 			else

@@ -8,6 +8,7 @@
 #ifndef CHOPSTICKS_SOLVER_TABLE_BLOCKS_H
 #define CHOPSTICKS_SOLVER_TABLE_BLOCKS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -66,8 +67,13 @@ void table_blocks_close(struct table_blocks *b);
 // Every block decoded and checked, and every chunk of the overflow list checked (in
 // parallel, once; kept until close): the values and the remoteness bytes of format 1, in
 // index order whatever the scheme. STATUS_BAD_INPUT naming the first damaged block or chunk.
-enum status table_blocks_whole(struct table_blocks *b, const uint8_t **values, const uint8_t **remoteness,
-			       struct error *err);
+// scratch: the sections lie in a file of table_scratch_dir(), deleted at once and mapped
+// shared, whose pages the kernel can write out and drop (what format 1's mapped sections
+// allow), where memory would not hold them; STATUS_FAILURE when that disk has no room.
+enum status table_blocks_whole(struct table_blocks *b, bool scratch, const uint8_t **values,
+			       const uint8_t **remoteness, struct error *err);
+// Where scratch files go: $TMPDIR, or /tmp.
+const char *table_scratch_dir(void);
 
 // The value and remoteness byte of index idx (< size), from the block of its place; thread-safe. A damaged
 // block gives VALUE_UNKNOWN and 0 and is counted (table_blocks_damage).

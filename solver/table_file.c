@@ -452,11 +452,11 @@ enum status table_open(const char *path, struct table_map *out, struct error *er
 	return st;
 }
 
-enum status table_load_whole(struct table_map *t, struct error *err)
+enum status table_load_whole(struct table_map *t, bool scratch, struct error *err)
 {
 	if (!t->blocks)
 		return STATUS_OK;
-	enum status st = table_blocks_whole(t->blocks, &t->sol.values, &t->sol.remoteness, err);
+	enum status st = table_blocks_whole(t->blocks, scratch, &t->sol.values, &t->sol.remoteness, err);
 	if (st == STATUS_OK)
 		t->sol.blocks = NULL;
 	return st;

@@ -113,7 +113,8 @@ enum status table_open(const char *path, struct table_map *out, struct error *er
 // Format 2: decodes and checks every block (in parallel) and points t->sol at the whole
 // sections, as format 1 has them (verify); nothing to do for format 1. STATUS_BAD_INPUT
 // naming the first damaged block.
-enum status table_load_whole(struct table_map *t, struct error *err);
+// scratch: in a scratch file (table_blocks_whole).
+enum status table_load_whole(struct table_map *t, bool scratch, struct error *err);
 void table_close(struct table_map *t);
 // A coalition over t's states (three or more players), borrowing t->sol as it is now (take it
 // after table_load_whole, if called): players, size, stride and the header's reachable

@@ -13,6 +13,7 @@
 
 #include "le64.h"
 #include "movegen.h"
+#include "plan.h"
 #include "position.h"
 #include "verify_walk.h"
 
@@ -349,6 +350,16 @@ enum status verify_run(const struct rules *rules, const struct table_map *t, boo
 		check_whole(&c, &w, report);
 	walk_free(&w);
 	return st;
+}
+
+enum verify_room verify_room(const struct rules *rules, const struct table_map *t, uint64_t max_bytes, double *need)
+{
+	double check = plan_rules_bytes(rules, PLAN_VERIFY), sections = t->blocks ? 1.25 * (double)t->sol.size : 0;
+	*need = check + sections;
+	if (!max_bytes || *need <= (double)max_bytes)
+		return VERIFY_IN_MEMORY;
+	*need = check;
+	return check <= (double)max_bytes ? VERIFY_SCRATCH : VERIFY_TOO_LARGE;
 }
 
 enum status verify_table(const struct rules *rules, const struct table_map *t, const struct progress *progress,

@@ -45,6 +45,13 @@ struct verify_report {
 	char why[256];      // one line
 };
 
+// Where verifying t (opened) fits max_bytes (0: no limit): VERIFY_IN_MEMORY, the check
+// beside format 2's decoded sections (1.25 bytes an index); VERIFY_SCRATCH, the check in
+// memory and the sections in a scratch file (table_load_whole); VERIFY_TOO_LARGE, not even
+// the check. *need: the bytes of memory the first two ask, the check's for the last.
+enum verify_room { VERIFY_IN_MEMORY, VERIFY_SCRATCH, VERIFY_TOO_LARGE };
+enum verify_room verify_room(const struct rules *rules, const struct table_map *t, uint64_t max_bytes, double *need);
+
 // Checks t (already opened, so its checksum holds) against rules (built from its settings).
 // STATUS_OK with report->fault telling the verdict; STATUS_FAILURE (memory) or
 // STATUS_INTERRUPTED with err set.

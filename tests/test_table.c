@@ -121,7 +121,8 @@ Test(table, remoteness_past_254_goes_to_overflow)
 // Format 2 keeps the overflow list in chunks of TABLE_OVERFLOW_CHUNK entries, each with its
 // hash in the checked directory: a flipped byte in chunk 1 of 3 + leaves the table open and
 // the other chunks answering; a lookup in chunk 1 gets 255 and names the chunk, and a whole
-// load refuses the table naming it. A flip in the directory is refused at open.
+// load refuses the table naming it. A flip in the directory is refused at open. The intact
+// table loads whole into a scratch file as it reads.
 Test(table, overflow_list_is_checked_chunk_by_chunk)
 {
 	struct instance four = {2, {4, 4}, 10, ""};
@@ -152,7 +153,7 @@ Test(table, overflow_list_is_checked_chunk_by_chunk)
 	uint64_t seen = 0;
 	cr_assert(table_blocks_damage(t.blocks, &seen, &err));
 	cr_assert(strstr(err.msg, "overflow chunk 1 (entries 4096 to 8191"), "%s", err.msg);
-	cr_assert_eq(table_load_whole(&t, &err), STATUS_BAD_INPUT);
+	cr_assert_eq(table_load_whole(&t, false, &err), STATUS_BAD_INPUT);
 	cr_assert(strstr(err.msg, "overflow chunk 1 "), "%s", err.msg);
 	table_close(&t);
 	data[list_at + 16 * (TABLE_OVERFLOW_CHUNK + 100) + 9] ^= 0x40;
@@ -160,10 +161,18 @@ Test(table, overflow_list_is_checked_chunk_by_chunk)
 	spill(flipped, data, len);
 	cr_assert_eq(table_open(flipped, &t, &err), STATUS_BAD_INPUT);
 	cr_assert(strstr(err.msg, "checksum"), "%s", err.msg);
+	// Whole, in a scratch file: a directory that is not there is an error, not a crash.
+	cr_assert_eq(setenv("TMPDIR", "/nonexistent-chopsticks-dir", 1), 0);
 	cr_assert_eq(table_open(path, &t, &err), STATUS_OK, "%s", err.msg);
-	cr_assert_eq(table_load_whole(&t, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(table_load_whole(&t, true, &err), STATUS_FAILURE);
+	cr_assert(strstr(err.msg, "no scratch file of ") && strstr(err.msg, " bytes in /nonexistent-chopsticks-dir: "), "%s",
+		  err.msg);
+	cr_assert_eq(unsetenv("TMPDIR"), 0);
+	cr_assert_eq(table_load_whole(&t, true, &err), STATUS_OK, "%s", err.msg);
 	for (uint64_t k = 0; k < n; k++)
 		cr_assert_eq(table_remoteness(&t, 7 * k + 1), 300 + k % 1000);
+	for (uint64_t i = 0; i < rules->size; i++)
+		cr_assert_eq(table_value(&t, i), solution_value(&sol, i), "index %llu", (unsigned long long)i);
 	table_close(&t);
 	free(data);
 	unlink(path), unlink(flipped);

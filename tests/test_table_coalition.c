@@ -98,7 +98,7 @@ static struct verify_report verified(const char *path, const struct rules *rules
 	struct error err;
 	struct verify_report r;
 	cr_assert_eq(table_open(path, &t, &err), STATUS_OK, "%s", err.msg);
-	cr_assert_eq(table_load_whole(&t, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(table_load_whole(&t, false, &err), STATUS_OK, "%s", err.msg);
 	cr_assert_eq(verify_table(rules, &t, NULL, &r, &err), STATUS_OK, "%s", err.msg);
 	table_close(&t);
 	return r;
@@ -151,7 +151,7 @@ static void expect_planted(const struct instance *in, bool wrong_value)
 	enum value v = solution_value(&s.c.sol, st);
 	unsigned rem = solution_remoteness(&s.c.sol, st);
 	cr_assert_eq(table_open(s.path, &t, &err), STATUS_OK, "%s", err.msg);
-	cr_assert_eq(table_load_whole(&t, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(table_load_whole(&t, false, &err), STATUS_OK, "%s", err.msg);
 	table_coalition(&t, &planted);
 	uint8_t *values = malloc(planted.sol.size / 4 + 1), *bytes = malloc(planted.sol.size);
 	memcpy(values, planted.sol.values, planted.sol.size / 4 + (planted.sol.size % 4 != 0));

@@ -150,7 +150,7 @@ static void round_trip(const struct instance *in, unsigned scheme)
 		cr_assert_eq(table_value(&t, i), solution_value(&sol, i), "index %llu", (unsigned long long)i);
 		cr_assert_eq(table_remoteness(&t, i), solution_remoteness(&sol, i), "index %llu", (unsigned long long)i);
 	}
-	cr_assert_eq(table_load_whole(&t, &err), STATUS_OK, "%s", err.msg);
+	cr_assert_eq(table_load_whole(&t, false, &err), STATUS_OK, "%s", err.msg);
 	cr_assert(!memcmp(t.sol.values, sol.values, (sol.size + 3) / 4), "values loaded whole");
 	cr_assert(!memcmp(t.sol.remoteness, sol.remoteness, sol.size), "remoteness loaded whole");
 	table_close(&t);

@@ -14,6 +14,15 @@ game=(--hands 4 --rollover 10) # 511,225 indexes: two blocks per section
 tbl=$_tmp/t.tbl
 expect_exit 0 -- solve "${game[@]}" --save "$tbl"
 expect_exit 0 -- verify "$tbl"
+# verify's check needs about 1.12 MiB here and the decoded sections 1.25 bytes an index
+# (639,031 bytes): at 1500K only the check fits memory, so the sections go to a scratch file
+# in $TMPDIR; at 1M not even the check does.
+expect_exit 2 -- verify "$tbl" --max-memory 1M
+expect_stderr_match 'too large to verify here: it needs about 1.12 MiB'
+expect_exit 0 -- verify "$tbl" --max-memory 1500K
+expect_stdout_match 'verified: 510,496 positions'
+expect_exit_sh 1 'TMPDIR="'"$_tmp"'/none" "$BIN" verify "'"$tbl"'" --max-memory 1500K'
+expect_stderr_match "no scratch file of [0-9]+ bytes in $_tmp/none: No such file"
 
 # u64 at byte offset $2 of file $1.
 u64() { od -An -t u8 -j "$2" -N 8 "$1" | tr -d ' '; }
