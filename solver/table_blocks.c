@@ -591,36 +591,55 @@ int table_blocks_damage(struct table_blocks *b, uint64_t *seen, struct error *er
 	return 1;
 }
 
-// Decodes entry e into b->whole: in place (scheme 1), or into own and from there to the
-// indexes of its places (scheme 2).
-static bool decode_into(const struct table_blocks *b, ZSTD_DCtx *dctx, uint64_t e, uint8_t *own)
+// Blocks of a section decoded together before they are scattered (index scheme 2): about
+// SCATTER_ROWS rows of the square, so that each column's run of indexes is that many
+// bytes, not two or three (the 10-hand table's rows are 92,378 places, a third of a block;
+// a block at a time touched a page per index), and at most SCATTER_MAX places.
+#define SCATTER_ROWS 512
+#define SCATTER_MAX (UINT64_C(1) << 26)
+static uint64_t group_blocks(const struct table_blocks *b)
 {
-	int stream = (int)(e / b->count);
-	uint64_t first = e % b->count * b->states;
-	if (!b->side)
-		return decode(b, dctx, e, b->whole[stream] + stream_bytes(stream, first));
-	if (!decode(b, dctx, e, own))
-		return false;
-	uint64_t n = b->size - first < b->states ? b->size - first : b->states;
-	table_order_scatter(b->side, stream, first, n, own, b->whole[stream]);
-	return true;
+	uint64_t places = SCATTER_ROWS * b->side < SCATTER_MAX ? SCATTER_ROWS * b->side : SCATTER_MAX;
+	uint64_t g = b->side ? (places + b->states - 1) / b->states : 1;
+	return g < b->count ? g : b->count;
 }
 
-// Decodes every entry into b->whole and checks every chunk of the overflow list (entries
-// 2K + c; lock held); the smallest damaged entry, NO_ENTRY - 1 when out of memory, or
+// Decodes group g of stream (blocks g G .. g G + G - 1, G = group_blocks) into b->whole: in
+// place (scheme 1), or into own and from there to the indexes of its places (scheme 2); the
+// first damaged entry, or NO_ENTRY.
+static uint64_t decode_group(const struct table_blocks *b, ZSTD_DCtx *dctx, int stream, uint64_t g, uint8_t *own)
+{
+	uint64_t per = group_blocks(b), from = g * per, to = from + per < b->count ? from + per : b->count;
+	uint64_t first = from * b->states, n = (to < b->count ? to * b->states : b->size) - first;
+	uint8_t *out = b->side ? own : b->whole[stream] + stream_bytes(stream, first);
+	for (uint64_t k = from; k < to; k++)
+		if (!decode(b, dctx, stream * b->count + k, out + stream_bytes(stream, (k - from) * b->states)))
+			return stream * b->count + k;
+	if (b->side)
+		table_order_scatter(b->side, stream, first, n, own, b->whole[stream]);
+	return NO_ENTRY;
+}
+
+// Decodes every block into b->whole, by groups, and checks every chunk of the overflow list
+// (entry 2K + c; lock held); the smallest damaged entry, NO_ENTRY - 1 when out of memory, or
 // NO_ENTRY.
 static uint64_t decode_all(struct table_blocks *b)
 {
-	uint64_t bad = NO_ENTRY, blocks = STREAMS * b->count, entries = blocks + b->chunks;
+	uint64_t groups = (b->count + group_blocks(b) - 1) / group_blocks(b), bad = NO_ENTRY;
+	uint64_t units = STREAMS * groups + b->chunks;
 #pragma omp parallel
 	{
 		ZSTD_DCtx *dctx = ZSTD_createDCtx();
-		uint8_t *own = b->side ? malloc(b->states) : NULL;
+		uint8_t *own = b->side ? malloc(group_blocks(b) * b->states) : NULL;
 		uint64_t mine = !dctx || (b->side && !own) ? NO_ENTRY - 1 : NO_ENTRY; // out of memory
-#pragma omp for schedule(dynamic, 4)
-		for (uint64_t e = 0; e < entries; e++)
-			if (mine == NO_ENTRY && !(e < blocks ? decode_into(b, dctx, e, own) : chunk_sound(b, e - blocks)))
-				mine = e;
+#pragma omp for schedule(dynamic, 1)
+		for (uint64_t u = 0; u < units; u++) {
+			uint64_t e = mine != NO_ENTRY				      ? NO_ENTRY
+				     : u < STREAMS * groups			      ? decode_group(b, dctx, (int)(u / groups), u % groups, own)
+				     : chunk_sound(b, u - STREAMS * groups) ? NO_ENTRY
+									      : STREAMS * b->count + u - STREAMS * groups;
+			mine = e < mine ? e : mine;
+		}
 #pragma omp critical(table_blocks_bad)
 		bad = mine < bad ? mine : bad;
 		free(own);
