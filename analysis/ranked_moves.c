@@ -17,45 +17,20 @@ static long key(const struct ranked_move *m)
 	return (1L << 21) - (long)m->remoteness;
 }
 
-// Orders pointers to moves (a move is kilobytes of room, so the moves are not sorted whole).
 static int compare(const void *a, const void *b)
 {
-	const struct ranked_move *x = *(const struct ranked_move *const *)a, *y = *(const struct ranked_move *const *)b;
+	const struct ranked_move *x = a, *y = b;
 	long kx = key(x), ky = key(y);
 	if (kx != ky)
 		return kx < ky ? -1 : 1;
 	return strcmp(x->code, y->code);
 }
 
-// Copies what a move uses: its strings up to their end, not their whole room.
-static void move_copy(struct ranked_move *to, const struct ranked_move *from)
-{
-	to->child = from->child;
-	to->value = from->value;
-	to->remoteness = from->remoteness;
-	strcpy(to->text, from->text);
-	strcpy(to->code, from->code);
-}
+#define STRINGS_MAX (MOVEGEN_TEXT_MAX + POSITION_CODE_MAX) // a move's text and code at most
 
-// Puts out[0 .. n) in the order of by (pointers into out), following each cycle of the
-// permutation with one move held aside.
-static void permute(struct ranked_move *out, const struct ranked_move **by, size_t n)
+size_t ranked_moves_bytes(const struct rules *rules)
 {
-	struct ranked_move held;
-	for (size_t k = 0; k < n; k++) {
-		if (!by[k] || by[k] == &out[k])
-			continue;
-		move_copy(&held, &out[k]);
-		size_t at = k;
-		while (by[at] != &out[k]) {
-			size_t from = (size_t)(by[at] - out);
-			move_copy(&out[at], by[at]);
-			by[at] = NULL;
-			at = from;
-		}
-		move_copy(&out[at], &held);
-		by[at] = NULL;
-	}
+	return rules->max_moves * (sizeof(struct ranked_move) + STRINGS_MAX);
 }
 
 // Fills and sorts out with the moves from at; duel(ctx, child, &remoteness) is the value of
@@ -64,23 +39,25 @@ static size_t rank(const struct rules *rules, uint64_t at, struct ranked_move *o
 		   enum value (*duel)(const void *ctx, uint64_t child, unsigned *rem), const void *ctx)
 {
 	uint64_t *child = malloc(rules->max_moves * sizeof *child);
-	const struct ranked_move **by = malloc(rules->max_moves * sizeof *by);
-	if (!child || !by)
-		return free(child), free(by), 0;
+	if (!child)
+		return 0;
+	char *strings = (char *)(out + rules->max_moves);
 	size_t n = movegen_children(rules, at, child);
 	for (size_t i = 0; i < n; i++) {
 		struct ranked_move *m = &out[i];
 		unsigned rem;
 		m->child = child[i];
-		movegen_describe(rules, at, child[i], m->text);
-		position_format(rules, child[i], m->code);
+		movegen_describe(rules, at, child[i], strings);
+		m->text = strings;
+		strings += strlen(strings) + 1;
+		position_format(rules, child[i], strings);
+		m->code = strings;
+		strings += strlen(strings) + 1;
 		m->value = duel(ctx, child[i], &rem);
 		m->remoteness = m->value == VALUE_DRAW ? 0 : rem + 1;
-		by[i] = m;
 	}
-	qsort(by, n, sizeof *by, compare);
-	permute(out, by, n);
-	free(child), free(by);
+	free(child);
+	qsort(out, n, sizeof *out, compare);
 	return n;
 }
 

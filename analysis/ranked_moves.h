@@ -14,17 +14,22 @@
 #include "coalition.h"
 #include "retrograde.h"
 
-// The small fields first and the text before the code, so that what a move uses lies
-// together (a move has kilobytes of room for the largest games).
+// A move and what it leads to; its text and code lie in the room after the moves (below).
 struct ranked_move {
 	uint64_t child;
-	enum value value;              // for the mover
-	unsigned remoteness;           // to the end, this move included (0 for a draw)
-	char text[MOVEGEN_TEXT_MAX];   // "1->3", "13->22", "pass"
-	char code[POSITION_CODE_MAX];  // the resulting position
+	enum value value;    // for the mover
+	unsigned remoteness; // to the end, this move included (0 for a draw)
+	const char *text;    // "1->3", "13->22", "pass"
+	const char *code;    // the resulting position
 };
 
-// Fills out (room for rules->max_moves) with the moves from reachable position at.
+// Bytes of the room ranked_moves fills: rules->max_moves moves, then room for their text and
+// codes at the longest (written side by side, so a position's moves touch only what they
+// use: a struct with kilobytes of room for each string made a show of 1,513 moves fault in
+// 4 MB). Allocate it with malloc; the strings stay until the next call on the same room.
+size_t ranked_moves_bytes(const struct rules *rules);
+
+// Fills out (ranked_moves_bytes of room) with the moves from reachable position at.
 size_t ranked_moves(const struct rules *rules, const struct solution *s, uint64_t at,
 		    struct ranked_move *out);
 // The same from a coalition solve (three or more players): the value and remoteness of

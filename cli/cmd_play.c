@@ -268,7 +268,7 @@ int cmd_play(int argc, char **argv)
 	if ((rc = solution_file_obtain(&opt, opt.extra_value[OPT_TABLE], true, &g.s)) != 0)
 		return rc;
 	g.at = g.s.rules->start;
-	g.moves = malloc(g.s.rules->max_moves * sizeof *g.moves);
+	g.moves = malloc(ranked_moves_bytes(g.s.rules));
 	rc = g.moves ? play(&g) : output_failure("play", STATUS_FAILURE, "out of memory");
 	free(g.moves);
 	solved_free(&g.s);

@@ -404,7 +404,7 @@ int cmd_show(int argc, char **argv)
 			return rc;
 		at = s.rules->start;
 	}
-	struct ranked_move *moves = malloc(s.rules->max_moves * sizeof *moves);
+	struct ranked_move *moves = malloc(ranked_moves_bytes(s.rules));
 	size_t n = !moves || stream ? 0 : rank(&s, at, moves);
 	if (!moves) {
 		solved_free(&s);

@@ -9,7 +9,7 @@
 
 struct chop_moves {
 	size_t count;
-	struct ranked_move move[]; // rules->max_moves of room
+	struct ranked_move move[]; // ranked_moves_bytes of room
 };
 
 chop_moves *chop_solution_moves(const chop_solution *s, const char *code, chop_error *err)
@@ -18,7 +18,7 @@ chop_moves *chop_solution_moves(const chop_solution *s, const char *code, chop_e
 	if (api_position(s, code, &at, err) != CHOP_OK)
 		return NULL;
 	const struct rules *rules = s->game->rules;
-	chop_moves *m = malloc(sizeof *m + rules->max_moves * sizeof m->move[0]);
+	chop_moves *m = malloc(sizeof *m + ranked_moves_bytes(rules));
 	if (!m)
 		return api_fail(err, STATUS_FAILURE, "out of memory"), NULL;
 	m->count = s->sol ? ranked_moves(rules, s->sol, at, m->move)

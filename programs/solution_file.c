@@ -93,7 +93,7 @@ int solution_file_export(const struct solved *s, const char *path)
 	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
 		return args_fail("solve", "--export '%.60s...': the path is too long", path);
 	FILE *f = fopen(tmp, "w");
-	struct export x = {f, jsonl ? FORMAT_JSON : FORMAT_CSV, s, malloc(s->rules->max_moves * sizeof *x.moves),
+	struct export x = {f, jsonl ? FORMAT_JSON : FORMAT_CSV, s, malloc(ranked_moves_bytes(s->rules)),
 			   malloc(s->rules->max_moves * (size_t)POSITION_CODE_MAX + 1), game};
 	if (!f || !x.moves || !x.list) {
 		message_print("solve", "--export '%s': %s", path, f ? "out of memory" : strerror(errno));
