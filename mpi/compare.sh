@@ -51,7 +51,7 @@ for args in "${cases[@]}"; do
 			echo "FAIL: $what: stdout differs"
 			diff "$tmp/want.out" "$tmp/got.out" | head -20 | sed 's/^/    | /'
 			failed=$((failed + 1))
-		elif ! cmp -s "$tmp/want.err" "$tmp/got.err"; then
+		elif ! cmp -s <(progressless "$tmp/want.err") <(progressless "$tmp/got.err"); then
 			echo "FAIL: $what: stderr differs"
 			diff "$tmp/want.err" "$tmp/got.err" | head -20 | sed 's/^/    | /'
 			failed=$((failed + 1))

@@ -16,6 +16,10 @@ if "$MPIEXEC" --version 2>/dev/null | grep -Eqi 'open ?mpi|openrte|open-mpi'; th
 	export OMPI_MCA_btl=${OMPI_MCA_btl:-self,vader} OMPI_MCA_pml=${OMPI_MCA_pml:-ob1}
 fi
 
+# progressless FILE: FILE without progress lines, which a run slower than 10 s (a loaded
+# machine, more ranks) prints and a faster one does not.
+progressless() { grep -v '^chopsticks [a-z]*: phase ' "$1" || true; }
+
 # In a sanitizer build LeakSanitizer would report Open MPI's own allocations (never freed,
 # many in components it has already unloaded, so no suppression can name them): leak
 # checking is off for the MPI runs only; address and undefined-behaviour checks stay on.

@@ -37,10 +37,6 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/chopsticks-mpi-solve.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
 
-# progressless FILE: FILE without progress lines, which a run slower than 10 s (a loaded
-# machine, more ranks) prints and a faster one does not.
-progressless() { grep -v '^chopsticks solve: phase ' "$1" || true; }
-
 # same WHAT [STATUS]: the last two runs (want.*, got.*) agree, and chopsticks exited STATUS
 # (default 0).
 same() {
