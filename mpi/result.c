@@ -285,15 +285,6 @@ static bool gather_overflow(const struct mpi_share *s, struct exchange *ex, stru
 	return true;
 }
 
-// The remoteness of idx marked 255, from rank 0's gathered list.
-static unsigned overflow_remoteness(const struct solution *all, uint64_t idx)
-{
-	uint64_t key[2] = {0, 0};
-	le64_store((uint8_t *)key, idx);
-	const uint8_t *hit = bsearch(key, all->overflow, all->overflow_count, 16, by_index);
-	return hit ? (unsigned)le64_load(hit + 8) : SOLUTION_OVERFLOW_MARK;
-}
-
 // Rank 0's status and message, on every rank.
 static enum status share_status(struct exchange *ex, enum status st, struct error *err)
 {
@@ -374,7 +365,7 @@ enum status result_csv(const struct mpi_share *s, struct exchange *ex, const uin
 			enum value v = (enum value)bt.out[4 * bt.out_room + i];
 			unsigned r = bt.out[5 * bt.out_room + i];
 			if (r == SOLUTION_OVERFLOW_MARK)
-				r = overflow_remoteness(&all, base + i);
+				r = solution_overflow_find(all.overflow, all.overflow_count, base + i);
 			solve_report_csv_row(rules, &game, base + i, depth_i, v, r);
 		}
 	}

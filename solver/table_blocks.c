@@ -93,6 +93,12 @@ static void whole_free(struct table_blocks *b)
 
 static uint64_t chunk_count(uint64_t overflow) { return (overflow + CHUNK - 1) / CHUNK; }
 
+// The entries of chunk c of an overflow list of overflow entries (CHUNK, or fewer in the last).
+static uint64_t chunk_entries(uint64_t overflow, uint64_t c)
+{
+	return overflow - c * CHUNK < CHUNK ? overflow - c * CHUNK : CHUNK;
+}
+
 // Where the checksum of the meta part lies: after the header, settings, index and the
 // overflow list's directory.
 static uint64_t checksum_at(uint64_t settings_len, uint64_t count, uint64_t overflow)
@@ -185,7 +191,7 @@ static void writer_free(struct bwriter *w)
 static void put_directory(uint8_t *dir, const struct solution *s)
 {
 	for (uint64_t c = 0; c < chunk_count(s->overflow_count); c++) {
-		uint64_t n = s->overflow_count - c * CHUNK < CHUNK ? s->overflow_count - c * CHUNK : CHUNK;
+		uint64_t n = chunk_entries(s->overflow_count, c);
 		const uint8_t *p = s->overflow + 16 * CHUNK * c;
 		le64_store(dir + 16 * c, le64_load(p));
 		le64_store(dir + 16 * c + 8, table_hash(p, 16 * n));
@@ -272,7 +278,7 @@ static bool directory_sound(const struct table_blocks *b)
 // state, its states ascending and below the next chunk's first (or the states' count).
 static bool chunk_sound(const struct table_blocks *b, uint64_t c)
 {
-	uint64_t from = c * CHUNK, n = b->overflow_count - from < CHUNK ? b->overflow_count - from : CHUNK;
+	uint64_t from = c * CHUNK, n = chunk_entries(b->overflow_count, c);
 	uint64_t end = c + 1 < b->chunks ? le64_load(b->dir + 16 * (c + 1)) : b->size;
 	const uint8_t *p = b->overflow + 16 * from;
 	if (table_hash(p, 16 * n) != le64_load(b->dir + 16 * c + 8) || le64_load(p) != le64_load(b->dir + 16 * c))
@@ -485,8 +491,7 @@ unsigned table_blocks_overflow(struct table_blocks *b, uint64_t idx)
 	if (!good)
 		fault(b, STREAMS * b->count + c);
 	pthread_mutex_unlock(&b->lock);
-	uint64_t n = b->overflow_count - from < CHUNK ? b->overflow_count - from : CHUNK;
-	return good ? solution_overflow_find(b->overflow + 16 * from, n, idx) : SOLUTION_OVERFLOW_MARK;
+	return good ? solution_overflow_find(b->overflow + 16 * from, chunk_entries(b->overflow_count, c), idx) : SOLUTION_OVERFLOW_MARK;
 }
 
 // The positions in idx[0 .. n) grouped by block, blocks in order (a counting sort: each
@@ -578,7 +583,7 @@ int table_blocks_damage(struct table_blocks *b, uint64_t *seen, struct error *er
 	*seen = faults;
 	if (e >= STREAMS * b->count) {
 		uint64_t c = e - STREAMS * b->count, from = c * CHUNK;
-		uint64_t to = b->overflow_count - from < CHUNK ? b->overflow_count : from + CHUNK;
+		uint64_t to = from + chunk_entries(b->overflow_count, c);
 		error_set(err, STATUS_BAD_INPUT, "'%s': overflow chunk %llu (entries %llu to %llu of the overflow list) is damaged: its checksum or its order does not match",
 			  b->path, (unsigned long long)c, (unsigned long long)from, (unsigned long long)(to - 1));
 		return 1;
