@@ -8,21 +8,20 @@
 #include "movegen.h"
 
 // Sort key: wins first (fewer moves better), then draws, then losses (more moves better).
-static long key(const struct ranked_move *m)
+static unsigned key(enum value v, unsigned remoteness)
 {
-	if (m->value == VALUE_WIN)
-		return (long)m->remoteness;
-	if (m->value == VALUE_DRAW)
-		return 1L << 20;
-	return (1L << 21) - (long)m->remoteness;
+	if (v == VALUE_WIN)
+		return remoteness;
+	if (v == VALUE_DRAW)
+		return 1u << 20;
+	return (1u << 21) - remoteness;
 }
 
 static int compare(const void *a, const void *b)
 {
 	const struct ranked_move *x = a, *y = b;
-	long kx = key(x), ky = key(y);
-	if (kx != ky)
-		return kx < ky ? -1 : 1;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
 	return strcmp(x->code, y->code);
 }
 
@@ -55,6 +54,7 @@ static size_t rank(const struct rules *rules, uint64_t at, struct ranked_move *o
 		strings += strlen(strings) + 1;
 		m->value = duel(ctx, child[i], &rem);
 		m->remoteness = m->value == VALUE_DRAW ? 0 : rem + 1;
+		m->key = key(m->value, m->remoteness);
 	}
 	free(child);
 	qsort(out, n, sizeof *out, compare);

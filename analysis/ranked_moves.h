@@ -19,6 +19,7 @@ struct ranked_move {
 	uint64_t child;
 	enum value value;    // for the mover
 	unsigned remoteness; // to the end, this move included (0 for a draw)
+	unsigned key;        // the order of value and remoteness: best first
 	const char *text;    // "1->3", "13->22", "pass"
 	const char *code;    // the resulting position
 };

@@ -47,7 +47,8 @@ static const char help[] =
 	"CODE '-' (with --table): codes from standard input, one a line (CR LF or LF); for each,\n"
 	"one JSON line, the object of --format json, or {input,error} for a line that is no\n"
 	"reachable position (or whose block is damaged); the rest go on. Lines are answered in\n"
-	"batches of what is already waiting, so a pipe of many codes is read block by block.\n"
+	"batches of what is already waiting, so a pipe of many codes is read block by block;\n"
+	"the blocks a stream decodes are kept up to 1 GiB or half of --max-memory, if less.\n"
 	"The game named is the rules with their own start (CODE is where the moves are listed).\n"
 	GAME_TEXT_HELP;
 
@@ -73,15 +74,15 @@ static enum value seat_duel(const struct coalition *c, uint64_t idx, unsigned k,
 // text "win in 3".
 static void value_fields(struct record *r, const char *suffix, enum value v, unsigned rem)
 {
-	char name[32];
+	char value[32] = "value", remoteness[32] = "remoteness";
 	if (r->format == FORMAT_TEXT) {
 		printf(v == VALUE_DRAW ? "%s" : "%s in %u", cell_value_name(v), rem);
 		return;
 	}
-	snprintf(name, sizeof name, "value%s", suffix);
-	record_str(r, name, cell_value_name(v));
-	snprintf(name, sizeof name, "remoteness%s", suffix);
-	record_opt_uint(r, name, v != VALUE_DRAW, rem);
+	if (*suffix)
+		snprintf(value, sizeof value, "value%s", suffix), snprintf(remoteness, sizeof remoteness, "remoteness%s", suffix);
+	record_str(r, value, cell_value_name(v));
+	record_opt_uint(r, remoteness, v != VALUE_DRAW, rem);
 }
 
 // Every seat's duel at idx (after 0 or 1 moves): JSON "seats":[{seat,value,remoteness}],
@@ -347,6 +348,13 @@ static void answer_line(const struct cli_options *opt, struct solved *s, const s
 		position_format(s->rules, b->idx[i], code), show_one(opt, s, game, b->idx[i], code, moves, n);
 }
 
+// Decoded blocks kept from batch to batch: 1 GiB, at most half of --max-memory.
+static uint64_t stream_cache_bytes(const struct cli_options *opt)
+{
+	uint64_t most = UINT64_C(1) << 30;
+	return opt->spec.max_bytes / 2 < most ? opt->spec.max_bytes / 2 : most;
+}
+
 static void batch_free(struct batch *b)
 {
 	free(b->code), free(b->idx), free(b->need), free(b->parsed), free(b->long_line);
@@ -362,15 +370,17 @@ static int show_stream(const struct cli_options *opt, struct solved *s, const st
 			  .room = room};
 	if (!b.code || !b.idx || !b.need || !b.parsed || !b.long_line)
 		return batch_free(&b), output_failure("show", STATUS_FAILURE, "out of memory");
+	flockfile(stdout); // one writer: each character written without taking the lock again
 	while (read_batch(&in, s, &b)) {
 		if (s->table.blocks)
-			table_blocks_prefetch(s->table.blocks, b.need, b.needed);
+			table_blocks_prefetch(s->table.blocks, b.need, b.needed, stream_cache_bytes(opt));
 		for (size_t i = 0; i < b.n; i++)
 			answer_line(opt, s, game, &b, i, moves);
-		if (s->table.blocks)
-			table_blocks_forget(s->table.blocks);
 		fflush(stdout);
 	}
+	funlockfile(stdout);
+	if (s->table.blocks)
+		table_blocks_forget(s->table.blocks);
 	batch_free(&b);
 	return 0;
 }

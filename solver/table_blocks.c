@@ -19,30 +19,25 @@
 #include "table_file.h"
 #include "table_order.h"
 
-#define SLOTS 96            // decoded blocks kept: at most 96 x 256 KiB
+#define CACHE_BYTES (UINT64_C(24) << 20)      // decoded blocks kept between lookups
 #define BATCH 32            // blocks compressed at once when writing
 #define STREAMS 2           // values, then remoteness
 #define NO_ENTRY UINT64_MAX
-#define NO_SLOT 0xFF        // slot_of: the entry is not decoded
 #define CHUNK TABLE_OVERFLOW_CHUNK
-_Static_assert(SLOTS < NO_SLOT, "slot_of holds a slot in a byte");
 
 // Header fields of format 2 past the common 88 bytes (table_file.h).
 enum { F2_BLOCK_AT = 88, F2_STRIDE_AT = 96, F2_COUNT_AT = 104, F2_FIRST_AT = 112, F2_LENGTH_AT = 120 };
 
-struct slot {
-	uint64_t entry, used; // index entry decoded here (NO_ENTRY: none), last use
-	uint8_t *data;
-};
-
 // What is known of a chunk of the overflow list: checked when a lookup first reads it.
 enum { CHUNK_UNCHECKED, CHUNK_GOOD, CHUNK_BAD };
 
-// Answers kept by table_blocks_prefetch: open addressing on the index, value | byte << 2.
-struct memo {
-	uint64_t *key;
-	uint16_t *answer;
-	size_t mask;
+// The decoded blocks kept: any index entries, up to max bytes, the one read longest ago
+// dropped first.
+struct cache {
+	uint8_t **data;   // per index entry: its decoded bytes, or NULL
+	uint64_t *used;   // per index entry: the clock when it was last read
+	uint64_t *held;   // the entries decoded (n of them), in no order
+	uint64_t n, bytes, max, clock;
 };
 
 struct table_blocks {
@@ -53,10 +48,8 @@ struct table_blocks {
 	uint64_t side;               // index scheme 2: the side of the square (0: scheme 1)
 	pthread_mutex_t lock;
 	ZSTD_DCtx *dctx;
-	struct slot slot[SLOTS];
-	uint8_t *slot_of;            // per index entry: the slot it is decoded in, or NO_SLOT
-	uint64_t clock, faults, bad_entry;
-	struct memo memo;
+	struct cache cache;
+	uint64_t faults, bad_entry;
 	const uint8_t *dir, *overflow; // the overflow list's directory (chunks entries) and the list
 	uint64_t overflow_count, chunks;
 	uint8_t *chunk_state;        // per chunk: CHUNK_UNCHECKED, CHUNK_GOOD or CHUNK_BAD
@@ -299,8 +292,7 @@ static struct table_blocks *reader_new(const char *path, const uint8_t *base, ui
 	b->size = size;
 	b->bad_entry = NO_ENTRY;
 	snprintf(b->path, sizeof b->path, "%s", path);
-	for (unsigned i = 0; i < SLOTS; i++)
-		b->slot[i].entry = NO_ENTRY;
+	b->cache.max = CACHE_BYTES;
 	pthread_mutex_init(&b->lock, NULL);
 	if (!(b->dctx = ZSTD_createDCtx())) {
 		table_blocks_close(b);
@@ -356,11 +348,12 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 	b->overflow = *overflow = base + sum_at + 8;
 	b->overflow_count = overflow_count;
 	b->chunks = chunk_count(overflow_count);
-	if (!(b->slot_of = malloc(STREAMS * count + 1)) || !(b->chunk_state = calloc(b->chunks + 1, 1))) {
+	struct cache *c = &b->cache;
+	if (!(c->data = calloc(STREAMS * count, sizeof *c->data)) || !(c->used = calloc(STREAMS * count, sizeof *c->used)) ||
+	    !(c->held = malloc(STREAMS * count * sizeof *c->held)) || !(b->chunk_state = calloc(b->chunks + 1, 1))) {
 		table_blocks_close(b);
 		return error_set(err, STATUS_FAILURE, "'%s': out of memory", path);
 	}
-	memset(b->slot_of, NO_SLOT, STREAMS * count + 1);
 	if (!index_sound(b, first) || !directory_sound(b)) {
 		table_blocks_close(b);
 		return damaged(err, path, "its index or overflow directory is out of order");
@@ -374,13 +367,11 @@ void table_blocks_close(struct table_blocks *b)
 {
 	if (!b)
 		return;
-	for (unsigned i = 0; i < SLOTS; i++)
-		free(b->slot[i].data);
-	free(b->slot_of);
+	for (uint64_t i = 0; i < b->cache.n; i++)
+		free(b->cache.data[b->cache.held[i]]);
+	free(b->cache.data), free(b->cache.used), free(b->cache.held);
 	free(b->chunk_state);
 	whole_free(b);
-	free(b->memo.key);
-	free(b->memo.answer);
 	ZSTD_freeDCtx(b->dctx);
 	pthread_mutex_destroy(&b->lock);
 	free(b);
@@ -406,46 +397,79 @@ static void fault(struct table_blocks *b, uint64_t e)
 	b->bad_entry = e;
 }
 
-// The decoded bytes of entry e (lock held), or NULL when the block is damaged: from its
-// slot, or decoded into the slot used longest ago.
-static const uint8_t *block(struct table_blocks *b, uint64_t e)
+struct use {
+	uint64_t used, entry;
+};
+
+static int by_use(const void *x, const void *y)
 {
-	unsigned at = b->slot_of[e];
-	if (at == NO_SLOT) {
-		at = 0;
-		for (unsigned i = 1; i < SLOTS; i++)
-			if (b->slot[i].used < b->slot[at].used)
-				at = i;
-		struct slot *s = &b->slot[at];
-		if (s->entry != NO_ENTRY)
-			b->slot_of[s->entry] = NO_SLOT;
-		s->entry = NO_ENTRY;
-		s->used = 0;
-		if ((!s->data && !(s->data = malloc(b->states))) || !decode(b, b->dctx, e, s->data))
-			return fault(b, e), NULL;
-		s->entry = e;
-		b->slot_of[e] = (uint8_t)at;
-	}
-	b->slot[at].used = ++b->clock;
-	return b->slot[at].data;
+	uint64_t a = ((const struct use *)x)->used, b = ((const struct use *)y)->used;
+	return (a > b) - (a < b);
 }
 
-static size_t memo_slot(const struct memo *m, uint64_t idx)
+// Drops the entries read longest ago until at most max bytes stay decoded (all of them when
+// out of memory to sort them; lock held).
+static void cache_shrink(struct table_blocks *b, uint64_t max)
 {
-	size_t h = (size_t)(idx * UINT64_C(0x9E3779B97F4A7C15) >> 20) & m->mask;
-	while (m->key[h] != idx && m->key[h] != NO_ENTRY)
-		h = (h + 1) & m->mask;
-	return h;
+	struct cache *c = &b->cache;
+	if (c->bytes <= max)
+		return;
+	struct use *u = malloc(c->n * sizeof *u);
+	for (uint64_t i = 0; u && i < c->n; i++)
+		u[i] = (struct use){c->used[c->held[i]], c->held[i]};
+	if (u)
+		qsort(u, c->n, sizeof *u, by_use);
+	uint64_t gone = 0;
+	for (; gone < c->n && (!u || c->bytes > max); gone++) {
+		uint64_t e = u ? u[gone].entry : c->held[gone];
+		c->bytes -= entry_bytes(b->size, b->count, b->states, e);
+		free(c->data[e]);
+		c->data[e] = NULL;
+	}
+	for (uint64_t i = gone; i < c->n; i++)
+		c->held[i - gone] = u[i].entry;
+	c->n -= gone;
+	free(u);
+}
+
+static void cache_add(struct table_blocks *b, uint64_t e, uint8_t *data)
+{
+	struct cache *c = &b->cache;
+	c->data[e] = data;
+	c->held[c->n++] = e;
+	c->bytes += entry_bytes(b->size, b->count, b->states, e);
+	c->used[e] = ++c->clock;
+}
+
+// Entry e decoded into fresh memory with dctx, or NULL (damaged, or out of memory).
+static uint8_t *decoded(const struct table_blocks *b, ZSTD_DCtx *dctx, uint64_t e)
+{
+	uint8_t *data = malloc(entry_bytes(b->size, b->count, b->states, e));
+	if (data && !decode(b, dctx, e, data))
+		free(data), data = NULL;
+	return data;
+}
+
+// The decoded bytes of entry e (lock held), or NULL when the block is damaged (counted):
+// from the cache, or decoded into it.
+static const uint8_t *block(struct table_blocks *b, uint64_t e)
+{
+	struct cache *c = &b->cache;
+	if (!c->data[e]) {
+		uint64_t want = entry_bytes(b->size, b->count, b->states, e);
+		cache_shrink(b, c->max > want ? c->max - want : 0);
+		uint8_t *data = decoded(b, b->dctx, e);
+		if (!data)
+			return fault(b, e), NULL;
+		cache_add(b, e, data);
+	}
+	c->used[e] = ++c->clock;
+	return c->data[e];
 }
 
 // Value | remoteness byte << 2 of idx (lock held).
 static unsigned answer(struct table_blocks *b, uint64_t idx)
 {
-	if (b->memo.key) {
-		size_t h = memo_slot(&b->memo, idx);
-		if (b->memo.key[h] == idx)
-			return b->memo.answer[h];
-	}
 	uint64_t place = table_place(b->side, idx), k = place / b->states, i = place % b->states;
 	const uint8_t *v = block(b, k);
 	unsigned value = v ? v[i / 4] >> (2 * (i % 4)) & 3 : VALUE_UNKNOWN;
@@ -532,36 +556,84 @@ void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, ui
 void table_blocks_forget(struct table_blocks *b)
 {
 	pthread_mutex_lock(&b->lock);
-	free(b->memo.key);
-	free(b->memo.answer);
-	b->memo = (struct memo){0};
+	b->cache.max = CACHE_BYTES;
+	cache_shrink(b, CACHE_BYTES);
 	pthread_mutex_unlock(&b->lock);
 }
 
-int table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n)
+// The value at place, from its block when that is decoded, else VALUE_UNKNOWN (lock held).
+static unsigned cached_value(const struct table_blocks *b, uint64_t place)
 {
-	table_blocks_forget(b);
-	size_t room = 16;
-	while (room < 2 * n)
-		room *= 2;
-	struct memo m = {malloc(room * sizeof *m.key), malloc(room * sizeof *m.answer), room - 1};
-	uint8_t *v = malloc(n ? n : 1), *r = malloc(n ? n : 1);
-	bool ok = m.key && m.answer && v && r;
-	if (ok) {
-		memset(m.key, 0xff, room * sizeof *m.key);
-		table_blocks_many(b, idx, n, v, r);
-		for (size_t i = 0; i < n; i++) {
-			size_t h = memo_slot(&m, idx[i]);
-			m.key[h] = idx[i];
-			m.answer[h] = (uint16_t)(v[i] | r[i] << 2);
-		}
-		pthread_mutex_lock(&b->lock);
-		b->memo = m;
-		pthread_mutex_unlock(&b->lock);
-	} else {
-		free(m.key), free(m.answer);
+	const uint8_t *v = b->cache.data[place / b->states];
+	uint64_t i = place % b->states;
+	return v ? v[i / 4] >> (2 * (i % 4)) & 3 : VALUE_UNKNOWN;
+}
+
+// The entries of stream that lookups of idx[0 .. n) read (remoteness: only of the wins and
+// losses) and the cache lacks, in file order, into want, as many as fit in *room beside the
+// ones it holds, which are marked as read now; their count (lock held).
+static uint64_t missing(struct table_blocks *b, int stream, const uint64_t *idx, size_t n, uint8_t *mark,
+			uint64_t *want, uint64_t *room)
+{
+	struct cache *c = &b->cache;
+	memset(mark, 0, b->count);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t place = table_place(b->side, idx[i]);
+		unsigned v = stream ? cached_value(b, place) : VALUE_WIN;
+		mark[place / b->states] |= v == VALUE_WIN || v == VALUE_LOSS;
 	}
-	free(v), free(r);
+	uint64_t m = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (uint64_t k = 0; k < b->count; k++) {
+			uint64_t e = stream * b->count + k, bytes = entry_bytes(b->size, b->count, b->states, e);
+			if (!mark[k] || (c->data[e] != NULL) == (pass == 1) || bytes > *room)
+				continue;
+			*room -= bytes;
+			if (pass == 0)
+				c->used[e] = ++c->clock;
+			else
+				want[m++] = e;
+		}
+	return m;
+}
+
+// Decodes the m entries of want into the cache, in parallel; a damaged one stays out (the
+// lookup that reads it counts it). False when out of memory (lock held).
+static bool fill_cache(struct table_blocks *b, const uint64_t *want, uint64_t m)
+{
+	uint64_t bytes = 0;
+	for (uint64_t j = 0; j < m; j++)
+		bytes += entry_bytes(b->size, b->count, b->states, want[j]);
+	cache_shrink(b, b->cache.max - bytes);
+	uint8_t **out = calloc(m ? m : 1, sizeof *out);
+	if (!out)
+		return false;
+#pragma omp parallel
+	{
+		ZSTD_DCtx *dctx = ZSTD_createDCtx();
+#pragma omp for schedule(dynamic, 1)
+		for (uint64_t j = 0; j < m; j++)
+			out[j] = dctx ? decoded(b, dctx, want[j]) : NULL;
+		ZSTD_freeDCtx(dctx);
+	}
+	for (uint64_t j = 0; j < m; j++)
+		if (out[j])
+			cache_add(b, want[j], out[j]);
+	free(out);
+	return true;
+}
+
+int table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n, uint64_t max_bytes)
+{
+	uint8_t *mark = malloc(b->count);
+	uint64_t *want = malloc(b->count * sizeof *want);
+	bool ok = mark && want;
+	pthread_mutex_lock(&b->lock);
+	uint64_t room = b->cache.max = max_bytes > CACHE_BYTES ? max_bytes : CACHE_BYTES;
+	for (int stream = 0; ok && stream < STREAMS; stream++)
+		ok = fill_cache(b, want, missing(b, stream, idx, n, mark, want, &room));
+	pthread_mutex_unlock(&b->lock);
+	free(mark), free(want);
 	return ok;
 }
 

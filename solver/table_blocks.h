@@ -2,7 +2,7 @@
 // Format 2 of saved solution tables (table_file.h, README "Solution tables"): the values and
 // the remoteness bytes in independently compressed blocks (zstd), each with its own hash,
 // checked every time it is read; a block reader that decodes only the blocks a query needs and
-// keeps the last ones decoded (about 24 MiB), so that a table answers a probe without reading
+// keeps the last ones decoded (24 MiB, more for a batch of queries), so that a table answers a probe without reading
 // the rest of the file. Internal to table_file.c and
 // retrograde.h's solution_value, which reads through a reader when the solution has one.
 #ifndef CHOPSTICKS_SOLVER_TABLE_BLOCKS_H
@@ -86,10 +86,13 @@ unsigned table_blocks_overflow(struct table_blocks *b, uint64_t idx);
 // Both for idx[0 .. n) (any order; grouped by block internally, each block decoded once):
 // values[i] an enum value, rem[i] the remoteness byte (either may be NULL).
 void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem);
-// Answers for idx[0 .. n) looked up now, block by block, and kept for the lookups that follow
-// until table_blocks_forget (a batch of queries whose positions are known up front).
-// False when out of memory (the lookups then go to the blocks one by one).
-int table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n);
+// A batch of queries whose positions are known up front: decodes, in parallel, the blocks
+// that lookups of idx[0 .. n) will read, and keeps up to max_bytes of decoded blocks (not
+// less than the 24 MiB kept otherwise) until table_blocks_forget, so that batches that
+// follow find them. A batch that needs more gets what fits; the rest is decoded as it is
+// read. A damaged block is left to the lookup that reads it, which counts it. False when out
+// of memory (the lookups then decode as they read).
+int table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n, uint64_t max_bytes);
 void table_blocks_forget(struct table_blocks *b);
 
 // Damaged blocks read so far (table_blocks_faults); when it grows past *seen, err names the last one, *seen is

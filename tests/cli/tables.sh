@@ -79,6 +79,7 @@ done
 # refuses the table.
 block=$(u64 "$tbl" $((index_at + 16 * count)))
 next=$(u64 "$tbl" $((index_at + 16 * count + 16)))
+size0=$(stat -c %s "$tbl")
 flip "$_tmp/block.tbl" $(((block + next) / 2))
 expect_exit 2 -- show 11111111 "${game[@]}" --table "$_tmp/block.tbl"
 expect_stderr_one_line
@@ -89,6 +90,22 @@ expect_exit 2 -- verify "$_tmp/block.tbl"
 expect_stderr_match "block $count "
 expect_exit 2 -- verify "$_tmp/block.tbl" --save "$_tmp/never.tbl"
 if [[ ! -e $_tmp/never.tbl ]]; then pass; else fail "a damaged table was converted"; fi
+
+# The last block (the remoteness of places 262144 on, up to the end of the file), damaged:
+# in one batch of show -, the lines that read it are error lines naming it and the others
+# are the intact table's lines (11111111 and 11115555 read only block $count; 99992355
+# reads block $((count + 1))).
+flip "$_tmp/last.tbl" $(((next + size0) / 2))
+printf '11111111\n99992355\n11115555\n' >"$_tmp/three"
+expect_exit_sh 0 '"$BIN" show --table "'"$tbl"'" --hands 4 --rollover 10 - <"'"$_tmp/three"'"'
+intact=$stdout
+expect_exit_sh 0 '"$BIN" show --table "'"$_tmp/last.tbl"'" --hands 4 --rollover 10 - <"'"$_tmp/three"'"'
+if [[ $(sed -n 1p <<<"$stdout") == "$(sed -n 1p <<<"$intact")" && $(sed -n 3p <<<"$stdout") == "$(sed -n 3p <<<"$intact")" ]]; then
+	pass
+else
+	fail "a damaged block errs lines that do not read it" "$stdout"
+fi
+if [[ $(sed -n 2p <<<"$stdout") =~ \"error\":\".*block\ $((count + 1))\ .*damaged ]]; then pass; else fail "the line reading the damaged block" "$stdout"; fi
 
 # The overflow list (remoteness past 254: one hand at rollover 150, one chunk),
 # between the meta part's checksum and the blocks: the table opens, the start (a loss in 298)
