@@ -7,6 +7,20 @@
 
 #include "size_text.h"
 
+// The writes below take no lock of the stream (putc_unlocked): record.h asks that no other
+// thread write it meanwhile. A program with threads (OpenMP) pays a lock per call otherwise,
+// and a JSON record is mostly single characters and short runs.
+static void put(FILE *f, const char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		putc_unlocked(s[k], f);
+}
+
+static void put_str(FILE *f, const char *s)
+{
+	put(f, s, strlen(s));
+}
+
 // Length of the valid UTF-8 sequence at p (2 to 4 bytes), 0 when it is not one: no
 // overlong forms, no surrogates, nothing past U+10FFFF (RFC 3629, table 3-7 of Unicode).
 static int utf8_length(const unsigned char *p)
@@ -37,14 +51,14 @@ static bool json_plain(unsigned char c)
 
 void record_json_string(FILE *f, const char *s)
 {
-	fputc('"', f);
+	putc_unlocked('"', f);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		int n;
 		const unsigned char *run = p;
 		while (json_plain(*p))
 			p++;
 		if (p > run) // the plain run at once: most strings are all of it
-			fwrite(run, 1, (size_t)(p - run), f);
+			put(f, (const char *)run, (size_t)(p - run));
 		if (!*p)
 			break;
 		if (*p == '"' || *p == '\\')
@@ -52,11 +66,11 @@ void record_json_string(FILE *f, const char *s)
 		else if (*p < 0x20 || *p == 0x7F)
 			fprintf(f, "\\u%04x", *p);
 		else if ((n = utf8_length(p)) > 0)
-			p += fwrite(p, 1, (size_t)n, f) - 1;
+			put(f, (const char *)p, (size_t)n), p += n - 1;
 		else
-			fputs("\\ufffd", f);
+			put_str(f, "\\ufffd");
 	}
-	fputc('"', f);
+	putc_unlocked('"', f);
 }
 
 // v in decimal (printf's %llu without parsing a format: records print many numbers).
@@ -66,22 +80,22 @@ static void put_u64(FILE *f, uint64_t v)
 	do
 		*--p = (char)('0' + v % 10);
 	while (v /= 10);
-	fwrite(p, 1, (size_t)(digits + sizeof digits - p), f);
+	put(f, p, (size_t)(digits + sizeof digits - p));
 }
 
 void record_csv_field(FILE *f, const char *s)
 {
 	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, f);
+		put_str(f, s);
 		return;
 	}
-	fputc('"', f);
+	putc_unlocked('"', f);
 	for (const char *p = s; *p; p++) {
 		if (*p == '"')
-			fputc('"', f);
-		fputc(*p, f);
+			putc_unlocked('"', f);
+		putc_unlocked(*p, f);
 	}
-	fputc('"', f);
+	putc_unlocked('"', f);
 }
 
 void record_begin(struct record *r, FILE *f, enum format format)
@@ -90,23 +104,23 @@ void record_begin(struct record *r, FILE *f, enum format format)
 	*r = (struct record){.f = f, .format = format, .depth = 1};
 	r->first[0] = true;
 	if (format == FORMAT_JSON)
-		fputc('{', f);
+		putc_unlocked('{', f);
 }
 
 void record_end(struct record *r)
 {
 	assert(r->depth == 1);
 	if (r->format == FORMAT_JSON)
-		fputc('}', r->f);
+		putc_unlocked('}', r->f);
 	if (r->format != FORMAT_TEXT)
-		fputc('\n', r->f);
+		putc_unlocked('\n', r->f);
 	r->depth = 0;
 }
 
 void record_end_inline(struct record *r)
 {
 	assert(r->depth == 1 && r->format == FORMAT_JSON);
-	fputc('}', r->f);
+	putc_unlocked('}', r->f);
 	r->depth = 0;
 }
 
@@ -120,8 +134,8 @@ static void label(struct record *r, unsigned level, const char *name)
 {
 	fprintf(r->f, "%*s", 2 * (int)level, "");
 	for (const char *p = name; *p; p++)
-		fputc(*p == '_' ? ' ' : *p, r->f);
-	fputc(':', r->f);
+		putc_unlocked(*p == '_' ? ' ' : *p, r->f);
+	putc_unlocked(':', r->f);
 }
 
 // What comes before a value: the separator and key (JSON), the comma (CSV), the indented
@@ -134,23 +148,23 @@ static bool field(struct record *r, const char *name)
 	switch (r->format) {
 	case FORMAT_JSON:
 		if (!first)
-			fputc(',', r->f);
+			putc_unlocked(',', r->f);
 		if (!array) {
 			record_json_string(r->f, name);
-			fputc(':', r->f);
+			putc_unlocked(':', r->f);
 		}
 		return true;
 	case FORMAT_CSV:
 		assert(r->depth == 1);
 		if (!first)
-			fputc(',', r->f);
+			putc_unlocked(',', r->f);
 		if (r->names)
 			record_csv_field(r->f, name);
 		return !r->names;
 	default:
 		if (!array)
 			label(r, level, name);
-		fputc(' ', r->f);
+		putc_unlocked(' ', r->f);
 		return true;
 	}
 }
@@ -159,7 +173,7 @@ static bool field(struct record *r, const char *name)
 static void done(struct record *r)
 {
 	if (r->format == FORMAT_TEXT && !r->array[r->depth - 1])
-		fputc('\n', r->f);
+		putc_unlocked('\n', r->f);
 }
 
 void record_u64(struct record *r, const char *name, uint64_t v)
@@ -203,7 +217,7 @@ void record_str(struct record *r, const char *name, const char *s)
 		else if (r->format == FORMAT_CSV)
 			record_csv_field(r->f, s);
 		else
-			fputs(s, r->f);
+			put_str(r->f, s);
 	}
 	done(r);
 }
@@ -211,14 +225,14 @@ void record_str(struct record *r, const char *name, const char *s)
 void record_bool(struct record *r, const char *name, bool v)
 {
 	if (field(r, name))
-		fputs(v ? "true" : "false", r->f);
+		put_str(r->f, v ? "true" : "false");
 	done(r);
 }
 
 void record_null(struct record *r, const char *name)
 {
 	if (field(r, name) && r->format != FORMAT_CSV)
-		fputs(r->format == FORMAT_JSON ? "null" : "none", r->f);
+		put_str(r->f, r->format == FORMAT_JSON ? "null" : "none");
 	done(r);
 }
 
@@ -257,7 +271,7 @@ void record_json(struct record *r, const char *name, const char *json)
 {
 	assert(r->format == FORMAT_JSON);
 	field(r, name);
-	fputs(json, r->f);
+	put_str(r->f, json);
 }
 
 static void open_level(struct record *r, const char *name, bool array)
@@ -265,12 +279,12 @@ static void open_level(struct record *r, const char *name, bool array)
 	assert(r->format != FORMAT_CSV && r->depth < RECORD_DEPTH);
 	if (r->format == FORMAT_JSON) {
 		field(r, name);
-		fputc(array ? '[' : '{', r->f);
+		putc_unlocked(array ? '[' : '{', r->f);
 	} else {
 		r->first[r->depth - 1] = false;
 		label(r, r->depth - 1, name);
 		if (!array)
-			fputc('\n', r->f);
+			putc_unlocked('\n', r->f);
 	}
 	r->first[r->depth] = true;
 	r->array[r->depth] = array;
@@ -292,9 +306,9 @@ void record_close(struct record *r)
 	assert(r->depth > 1);
 	r->depth--;
 	if (r->format == FORMAT_JSON)
-		fputc(r->array[r->depth] ? ']' : '}', r->f);
+		putc_unlocked(r->array[r->depth] ? ']' : '}', r->f);
 	else if (r->array[r->depth])
-		fputc('\n', r->f);
+		putc_unlocked('\n', r->f);
 }
 
 void record_list(FILE *f, enum format format, const char *name, uint64_t count, record_row_fn *row,

@@ -5,6 +5,7 @@
 // integers exact), as a CSV row (with record_names, the header row of the same fields) or
 // as text lines "name: value". Not for free-form text: outputs that people read as prose
 // keep their own printf. Invariant: every begin has its end, and the JSON is valid UTF-8.
+// The writes take no lock of the stream: no other thread may write it while a record does.
 #ifndef CHOPSTICKS_PROGRAMS_RECORD_H
 #define CHOPSTICKS_PROGRAMS_RECORD_H
 
