@@ -370,7 +370,6 @@ static int show_stream(const struct cli_options *opt, struct solved *s, const st
 			  .room = room};
 	if (!b.code || !b.idx || !b.need || !b.parsed || !b.long_line)
 		return batch_free(&b), output_failure("show", STATUS_FAILURE, "out of memory");
-	flockfile(stdout); // one writer: each character written without taking the lock again
 	while (read_batch(&in, s, &b)) {
 		if (s->table.blocks)
 			table_blocks_prefetch(s->table.blocks, b.need, b.needed, stream_cache_bytes(opt));
@@ -378,7 +377,6 @@ static int show_stream(const struct cli_options *opt, struct solved *s, const st
 			answer_line(opt, s, game, &b, i, moves);
 		fflush(stdout);
 	}
-	funlockfile(stdout);
 	if (s->table.blocks)
 		table_blocks_forget(s->table.blocks);
 	batch_free(&b);

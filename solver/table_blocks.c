@@ -469,12 +469,17 @@ static const uint8_t *block(struct table_blocks *b, uint64_t e)
 	return c->data[e];
 }
 
+// The value of place i of decoded value block v; VALUE_UNKNOWN when v is NULL.
+static unsigned packed_value(const uint8_t *v, uint64_t i)
+{
+	return v ? v[i / 4] >> (2 * (i % 4)) & 3 : VALUE_UNKNOWN;
+}
+
 // Value | remoteness byte << 2 of idx (lock held).
 static unsigned answer(struct table_blocks *b, uint64_t idx)
 {
 	uint64_t place = table_place(b->side, idx), k = place / b->states, i = place % b->states;
-	const uint8_t *v = block(b, k);
-	unsigned value = v ? v[i / 4] >> (2 * (i % 4)) & 3 : VALUE_UNKNOWN;
+	unsigned value = packed_value(block(b, k), i);
 	if (value == VALUE_UNKNOWN || value == VALUE_DRAW) // remoteness 0: its block is not read
 		return value;
 	const uint8_t *r = block(b, b->count + k);
@@ -563,14 +568,6 @@ void table_blocks_forget(struct table_blocks *b)
 	pthread_mutex_unlock(&b->lock);
 }
 
-// The value at place, from its block when that is decoded, else VALUE_UNKNOWN (lock held).
-static unsigned cached_value(const struct table_blocks *b, uint64_t place)
-{
-	const uint8_t *v = b->cache.data[place / b->states];
-	uint64_t i = place % b->states;
-	return v ? v[i / 4] >> (2 * (i % 4)) & 3 : VALUE_UNKNOWN;
-}
-
 // The entries of stream that lookups of idx[0 .. n) read (remoteness: only of the wins and
 // losses) and the cache lacks, in file order, into want, as many as fit in *room beside the
 // ones it holds, which are marked as read now; their count (lock held).
@@ -581,7 +578,8 @@ static uint64_t missing(struct table_blocks *b, int stream, const uint64_t *idx,
 	memset(mark, 0, b->count);
 	for (size_t i = 0; i < n; i++) {
 		uint64_t place = table_place(b->side, idx[i]);
-		unsigned v = stream ? cached_value(b, place) : VALUE_WIN;
+		// remoteness: the value from its block when that is decoded (else none is needed)
+		unsigned v = stream ? packed_value(c->data[place / b->states], place % b->states) : VALUE_WIN;
 		mark[place / b->states] |= v == VALUE_WIN || v == VALUE_LOSS;
 	}
 	uint64_t m = 0;

@@ -2,8 +2,8 @@
 // Format 2 of saved solution tables (table_file.h, README "Solution tables"): the values and
 // the remoteness bytes in independently compressed blocks (zstd), each with its own hash,
 // checked every time it is read; a block reader that decodes only the blocks a query needs and
-// keeps the last ones decoded (24 MiB, more for a batch of queries), so that a table answers a probe without reading
-// the rest of the file. Internal to table_file.c and
+// keeps the last ones decoded (24 MiB, more for a batch of queries), so that a table answers
+// a probe without reading the rest of the file. Internal to table_file.c and
 // retrograde.h's solution_value, which reads through a reader when the solution has one.
 #ifndef CHOPSTICKS_SOLVER_TABLE_BLOCKS_H
 #define CHOPSTICKS_SOLVER_TABLE_BLOCKS_H
