@@ -20,6 +20,8 @@ struct ranked_move {
 	enum value value;    // for the mover
 	unsigned remoteness; // to the end, this move included (0 for a draw)
 	unsigned key;        // the order of value and remoteness: best first
+	uint64_t prefix[2];  // the code's first 16 bytes, big-endian, zeros past its end: ties
+	                     // are mostly decided without comparing the text
 	const char *text;    // "1->3", "13->22", "pass"
 	const char *code;    // the resulting position
 };

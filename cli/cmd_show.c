@@ -2,6 +2,9 @@
 // `chopsticks show CODE`: the moves from one position, the positions they lead to and what
 // each means for the mover under perfect play, best move first (any number of players).
 #include <errno.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 #include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -49,6 +52,8 @@ static const char help[] =
 	"reachable position (or whose block is damaged); the rest go on. Lines are answered in\n"
 	"batches of what is already waiting, so a pipe of many codes is read block by block;\n"
 	"the blocks a stream decodes are kept up to 1 GiB or half of --max-memory, if less.\n"
+	"A batch whose blocks are all kept is answered on the --threads, a few lines at a time,\n"
+	"and written in order (the same bytes for any thread count).\n"
 	"The game named is the rules with their own start (CODE is where the moves are listed).\n"
 	GAME_TEXT_HELP;
 
@@ -135,15 +140,15 @@ static void csv_row(const struct solved *s, const struct description *game, cons
 	record_end(&r);
 }
 
-// Starts the output on r: JSON the position and its value and opens "moves", CSV the header,
-// text the game and the position.
-static void print_head(struct record *r, const struct cli_options *opt, const struct solved *s,
+// Starts the output on r: JSON the position and its value and opens "moves" (on out), CSV
+// the header, text the game and the position (on stdout).
+static void print_head(struct record *r, FILE *out, const struct cli_options *opt, const struct solved *s,
 		       const struct description *game, uint64_t at, const char *code)
 {
 	bool two = s->rules->players == 2;
 	enum value v = two ? solution_value(&s->solution, at) : VALUE_DRAW;
 	unsigned rem = two ? solution_remoteness(&s->solution, at) : 0;
-	record_begin(r, stdout, opt->format);
+	record_begin(r, out, opt->format);
 	if (opt->format == FORMAT_JSON) {
 		record_str(r, "position", code);
 		if (two)
@@ -196,12 +201,12 @@ static void print_tail(struct record *r, const struct description *game)
 	record_end(r);
 }
 
-// The whole output for position at (code its code).
-static void show_one(const struct cli_options *opt, const struct solved *s, const struct description *game,
+// The whole output for position at (code its code): JSON on out, the others on stdout.
+static void show_one(FILE *f, const struct cli_options *opt, const struct solved *s, const struct description *game,
 		     uint64_t at, const char *code, const struct ranked_move *moves, size_t n)
 {
 	struct record out;
-	print_head(&out, opt, s, game, at, code);
+	print_head(&out, f, opt, s, game, at, code);
 	for (size_t i = 0; i < n; i++)
 		print_move(&out, s, game, &moves[i]);
 	print_tail(&out, game);
@@ -219,6 +224,7 @@ static size_t rank(const struct solved *s, uint64_t at, struct ranked_move *move
 #define LINE_MAX_CHARS 1000
 #define BATCH_LINES 8192
 #define BATCH_NEED (1 << 20) // positions looked up per batch (the lines' and their moves')
+#define CHUNK_LINES 4 // lines a thread answers before it copies them out (their lengths vary)
 
 // Standard input in lines, taken in batches: as many as are already there (up to
 // BATCH_LINES), waiting only when none is, so a batch of a pipe full of codes is answered
@@ -274,11 +280,11 @@ static const char *next_line(struct lines *l, char *line, bool block)
 	}
 }
 
-// One error object: the line read and what is wrong with it.
-static void error_line(const char *input, const char *why)
+// One error object on out: the line read and what is wrong with it.
+static void error_line(FILE *out, const char *input, const char *why)
 {
 	struct record r;
-	record_begin(&r, stdout, FORMAT_JSON);
+	record_begin(&r, out, FORMAT_JSON);
 	record_str(&r, "input", input);
 	record_str(&r, "error", why);
 	record_end(&r);
@@ -306,46 +312,130 @@ static size_t need_states(const struct solved *s, uint64_t idx, uint64_t *out)
 struct batch {
 	char (*code)[LINE_MAX_CHARS + 1];
 	uint64_t *idx, *need;
+	size_t *count;          // per line: the positions it needs
 	bool *parsed, *long_line;
 	size_t n, needed, room; // lines; positions in need, and its room
 };
 
-// Reads a batch of lines into b and parses them; the positions and their children into need.
+// Reads a batch of lines into b and parses them, on the threads in force; the positions and
+// their children into need (each line's at i * stride, then moved together).
 static bool read_batch(struct lines *l, const struct solved *s, struct batch *b)
 {
+	size_t stride = slots(s) * (s->rules->max_moves + 1);
 	b->n = b->needed = 0;
-	while (b->n < BATCH_LINES && b->needed + slots(s) * (s->rules->max_moves + 1) <= b->room &&
-	       next_line(l, b->code[b->n], b->n == 0)) {
-		size_t i = b->n++;
-		b->long_line[i] = l->long_line;
-		b->parsed[i] = !l->long_line && position_parse(s->rules, b->code[i], &b->idx[i], NULL) == STATUS_OK;
-		if (b->parsed[i])
-			b->needed += need_states(s, b->idx[i], b->need + b->needed);
+	while (b->n < BATCH_LINES && (b->n + 1) * stride <= b->room && next_line(l, b->code[b->n], b->n == 0))
+		b->long_line[b->n] = l->long_line, b->n++;
+#pragma omp parallel for schedule(dynamic, CHUNK_LINES) if (b->n > CHUNK_LINES)
+	for (size_t i = 0; i < b->n; i++) {
+		b->parsed[i] = !b->long_line[i] && position_parse(s->rules, b->code[i], &b->idx[i], NULL) == STATUS_OK;
+		b->count[i] = b->parsed[i] ? need_states(s, b->idx[i], b->need + i * stride) : 0;
+	}
+	for (size_t i = 0; i < b->n; i++) {
+		memmove(b->need + b->needed, b->need + i * stride, b->count[i] * sizeof *b->need);
+		b->needed += b->count[i];
 	}
 	return b->n > 0;
 }
 
-// The answer to line i of b: its JSON object, or an error object.
-static void answer_line(const struct cli_options *opt, struct solved *s, const struct description *game,
-			const struct batch *b, size_t i, struct ranked_move *moves)
+// The answer to line i of b on out: its JSON object, or an error object; moves: the room
+// for its moves; *seen: the damaged blocks already reported.
+static void answer_line(FILE *out, const struct cli_options *opt, const struct solved *s,
+			const struct description *game, const struct batch *b, size_t i, struct ranked_move *moves,
+			uint64_t *seen)
 {
 	struct error err;
 	char code[POSITION_CODE_MAX];
 	if (!b->parsed[i]) {
 		if (b->long_line[i])
-			error_line("", "line longer than 1000 characters");
+			error_line(out, "", "line longer than 1000 characters");
 		else
-			error_line(b->code[i], position_parse(s->rules, b->code[i], &(uint64_t){0}, &err) ? err.msg : "");
+			error_line(out, b->code[i], position_parse(s->rules, b->code[i], &(uint64_t){0}, &err) ? err.msg : "");
 		return;
 	}
 	bool reachable = solved_reachable(s, b->idx[i]);
 	size_t n = reachable ? rank(s, b->idx[i], moves) : 0;
-	if (s->table.blocks && table_blocks_damage(s->table.blocks, &s->damage_seen, &err))
-		error_line(b->code[i], err.msg);
+	if (s->table.blocks && table_blocks_damage(s->table.blocks, seen, &err))
+		error_line(out, b->code[i], err.msg);
 	else if (!reachable)
-		error_line(b->code[i], "not reachable from the start");
+		error_line(out, b->code[i], "not reachable from the start");
 	else
-		position_format(s->rules, b->idx[i], code), show_one(opt, s, game, b->idx[i], code, moves, n);
+		position_format(s->rules, b->idx[i], code), show_one(out, opt, s, game, b->idx[i], code, moves, n);
+}
+
+// What a thread answers lines with: its memory stream (text, len) and room for the moves.
+struct worker {
+	FILE *mem;
+	char *text;
+	size_t len;
+	struct ranked_move *moves;
+};
+
+static unsigned worker_count(void)
+{
+#ifdef _OPENMP
+	return (unsigned)omp_get_max_threads();
+#else
+	return 1;
+#endif
+}
+
+static unsigned worker_num(void)
+{
+#ifdef _OPENMP
+	return (unsigned)omp_get_thread_num();
+#else
+	return 0;
+#endif
+}
+
+static void workers_free(struct worker *w)
+{
+	for (unsigned t = 0; w && t < worker_count(); t++) {
+		if (w[t].mem)
+			fclose(w[t].mem);
+		free(w[t].text), free(w[t].moves);
+	}
+	free(w);
+}
+
+// A worker for each thread in force, kept for the whole stream (made per batch, their
+// memory went back to the system and was faulted in again); NULL when out of memory.
+static struct worker *workers_new(const struct solved *s)
+{
+	struct worker *w = calloc(worker_count(), sizeof *w);
+	for (unsigned t = 0; w && t < worker_count(); t++) {
+		w[t].mem = open_memstream(&w[t].text, &w[t].len);
+		w[t].moves = malloc(ranked_moves_bytes(s->rules));
+		if (!w[t].mem || !w[t].moves)
+			return workers_free(w), NULL;
+	}
+	return w;
+}
+
+// The lines of b answered on the threads in force (the table's blocks for them all kept:
+// lookups do not lock), a chunk of lines at a time into the thread's memory stream, copied
+// to stdout in order. False when a memory stream could not grow (out of memory): nothing
+// from that chunk on is written.
+static bool answer_parallel(const struct cli_options *opt, const struct solved *s, const struct description *game,
+			    const struct batch *b, struct worker *workers)
+{
+	bool failed = false;
+#pragma omp parallel for ordered schedule(dynamic, 1)
+	for (size_t c = 0; c < (b->n + CHUNK_LINES - 1) / CHUNK_LINES; c++) {
+		struct worker *w = &workers[worker_num()];
+		uint64_t seen = s->damage_seen; // a frozen cache reads no damaged block
+		rewind(w->mem);
+		for (size_t i = c * CHUNK_LINES; i < b->n && i < (c + 1) * CHUNK_LINES; i++)
+			answer_line(w->mem, opt, s, game, b, i, w->moves, &seen);
+		bool bad = fflush(w->mem) != 0 || ferror(w->mem);
+#pragma omp ordered
+		{
+			failed = failed || bad; // in chunk order: no chunk after a failed one is written
+			if (!failed)
+				fwrite(w->text, 1, (size_t)ftello(w->mem), stdout);
+		}
+	}
+	return !failed;
 }
 
 // Decoded blocks kept from batch to batch: 1 GiB, at most half of --max-memory.
@@ -357,7 +447,7 @@ static uint64_t stream_cache_bytes(const struct cli_options *opt)
 
 static void batch_free(struct batch *b)
 {
-	free(b->code), free(b->idx), free(b->need), free(b->parsed), free(b->long_line);
+	free(b->code), free(b->idx), free(b->need), free(b->count), free(b->parsed), free(b->long_line);
 }
 
 static int show_stream(const struct cli_options *opt, struct solved *s, const struct description *game,
@@ -366,17 +456,25 @@ static int show_stream(const struct cli_options *opt, struct solved *s, const st
 	static struct lines in;
 	size_t room = BATCH_NEED + slots(s) * (s->rules->max_moves + 1);
 	struct batch b = {.code = malloc(BATCH_LINES * sizeof *b.code), .idx = malloc(BATCH_LINES * sizeof *b.idx),
-			  .need = malloc(room * sizeof *b.need), .parsed = malloc(BATCH_LINES), .long_line = malloc(BATCH_LINES),
-			  .room = room};
-	if (!b.code || !b.idx || !b.need || !b.parsed || !b.long_line)
+			  .need = malloc(room * sizeof *b.need), .count = malloc(BATCH_LINES * sizeof *b.count),
+			  .parsed = malloc(BATCH_LINES), .long_line = malloc(BATCH_LINES), .room = room};
+	if (!b.code || !b.idx || !b.need || !b.count || !b.parsed || !b.long_line)
 		return batch_free(&b), output_failure("show", STATUS_FAILURE, "out of memory");
+	struct worker *workers = workers_new(s); // none: one thread answers
 	while (read_batch(&in, s, &b)) {
-		if (s->table.blocks)
-			table_blocks_prefetch(s->table.blocks, b.need, b.needed, stream_cache_bytes(opt));
-		for (size_t i = 0; i < b.n; i++)
-			answer_line(opt, s, game, &b, i, moves);
+		// a format 1 table is read in place; format 2 when every block is kept
+		bool kept = !s->table.blocks ||
+			    table_blocks_prefetch(s->table.blocks, b.need, b.needed, stream_cache_bytes(opt));
+		bool parallel = kept && workers && b.n > 1;
+		if (parallel && !answer_parallel(opt, s, game, &b, workers)) {
+			workers_free(workers), batch_free(&b);
+			return output_failure("show", STATUS_FAILURE, "out of memory");
+		}
+		for (size_t i = 0; !parallel && i < b.n; i++)
+			answer_line(stdout, opt, s, game, &b, i, moves, &s->damage_seen);
 		fflush(stdout);
 	}
+	workers_free(workers);
 	if (s->table.blocks)
 		table_blocks_forget(s->table.blocks);
 	batch_free(&b);
@@ -426,7 +524,7 @@ int cmd_show(int argc, char **argv)
 	if (stream)
 		rc = show_stream(&opt, &s, &game, moves);
 	else if ((rc = solved_intact(&s, "show")) == 0)
-		show_one(&opt, &s, &game, at, code, moves, n);
+		show_one(stdout, &opt, &s, &game, at, code, moves, n);
 	free(moves);
 	solved_free(&s);
 	return rc;

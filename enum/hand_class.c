@@ -174,17 +174,46 @@ size_t hand_class_hit_row(const struct rules *rules, const struct hand_class *cl
 	return n;
 }
 
-size_t hand_class_self_row(const struct rules *rules, const struct hand_class *cls, uint32_t s, uint32_t *out)
+// Own-hands rows kept by light rules: a row per state once made ([0] its length), and the
+// bytes they take (both updated atomically).
+struct kept_rows {
+	uint32_t **row;
+	uint64_t bytes;
+};
+
+// The own-hands row of state s made now, [0] its length; NULL when out of memory.
+static uint32_t *self_row_new(const struct rules *rules, const struct hand_class *cls, uint32_t s)
 {
-	struct relation row;
-	size_t n = 0;
-	if (!relation_init(&row, 1))
-		return 0;
-	fill_self_rows(rules, cls, s, s + 1, &row);
-	if (!row.failed)
-		memcpy(out, row.to, (n = row.edge_count) * sizeof *out);
-	relation_free(&row);
-	return n;
+	struct relation rel;
+	uint32_t *row = NULL;
+	if (!relation_init(&rel, 1))
+		return NULL;
+	fill_self_rows(rules, cls, s, s + 1, &rel);
+	if (!rel.failed && (row = malloc((rel.edge_count + 1) * sizeof *row))) {
+		row[0] = (uint32_t)rel.edge_count;
+		memcpy(row + 1, rel.to, rel.edge_count * sizeof *row);
+	}
+	relation_free(&rel);
+	return row;
+}
+
+const uint32_t *hand_class_light_row(const struct rules *rules, const struct hand_class *cls, uint32_t s,
+				     uint32_t **fresh)
+{
+	struct kept_rows *k = cls->kept;
+	uint32_t **slot = &k->row[s], *row = __atomic_load_n(slot, __ATOMIC_ACQUIRE), *none = NULL;
+	*fresh = NULL;
+	if (row)
+		return row;
+	if (!(row = self_row_new(rules, cls, s)))
+		return NULL;
+	uint64_t bytes = (row[0] + 1) * sizeof *row;
+	if (__atomic_load_n(&k->bytes, __ATOMIC_RELAXED) + bytes > HAND_CLASS_KEPT_BYTES)
+		return *fresh = row;
+	if (!__atomic_compare_exchange_n(slot, &none, row, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return free(row), none; // another thread kept its row first
+	__atomic_add_fetch(&k->bytes, bytes, __ATOMIC_RELAXED);
+	return row;
 }
 
 // Row s * r + a: state s tapped by a live hand a (a zombie cannot be tapped).
@@ -211,10 +240,13 @@ enum status hand_class_build(const struct rules *rules, struct hand_class *cls, 
 	cls->zombie = rules->axis[AXIS_ZOMBIES] ? cls->states - 1 : UINT32_MAX;
 	cls->values = malloc((uint64_t)cls->states * h);
 	cls->live_values = calloc((uint64_t)cls->states, h);
-	if (rules->light && cls->values && cls->live_values) {
+	if (rules->light && cls->values && cls->live_values && (cls->kept = calloc(1, sizeof *cls->kept)) &&
+	    (cls->kept->row = calloc(cls->states, sizeof *cls->kept->row))) {
 		fill_values(cls, r, rules->scale);
 		return STATUS_OK;
 	}
+	if (rules->light)
+		return error_set(err, STATUS_FAILURE, "out of memory building move tables");
 	if (!cls->values || !cls->live_values || !relation_init(&cls->self, cls->states) ||
 	    !relation_init(&cls->hit, (uint64_t)cls->states * r))
 		return error_set(err, STATUS_FAILURE, "out of memory building move tables");
@@ -230,6 +262,11 @@ enum status hand_class_build(const struct rules *rules, struct hand_class *cls, 
 
 void hand_class_free(struct hand_class *cls)
 {
+	for (uint32_t s = 0; cls->kept && cls->kept->row && s < cls->states; s++)
+		free(cls->kept->row[s]);
+	if (cls->kept)
+		free(cls->kept->row);
+	free(cls->kept);
 	free(cls->values);
 	free(cls->live_values);
 	relation_free(&cls->self);

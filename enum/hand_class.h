@@ -2,7 +2,8 @@
 // Building the tables of one hand count (struct hand_class in rules.h): every state, its
 // hands and live values, and the self and hit relations with their inverses, from the move
 // families of a rules value. Also the state a move's result becomes under the out rules
-// (elimination, lives, zombies). Not thread-safe while building; read-only afterwards.
+// (elimination, lives, zombies). Not thread-safe while building; read-only afterwards but
+// for the rows light rules keep (hand_class_light_row, which is thread-safe).
 #ifndef CHOPSTICKS_ENUM_HAND_CLASS_H
 #define CHOPSTICKS_ENUM_HAND_CLASS_H
 
@@ -39,10 +40,16 @@ const struct move_family *hand_class_tap_family(const struct rules *rules);
 // NULL), settled; UINT32_MAX when hand k is dead or repeats hand k - 1 (the same tap).
 uint32_t hand_class_tap(const struct rules *rules, const struct hand_class *cls,
 			const struct move_family *fam, uint32_t s, unsigned k, unsigned a);
-// The rows of the relations of state s, made now (what rules_build_light leaves out): its
-// own-hands moves (at most cls->states) and what a tap by a live a makes of it (at most
-// cls->hands), in the relations' order, into out; returns how many (0 when out of memory).
-size_t hand_class_self_row(const struct rules *rules, const struct hand_class *cls, uint32_t s, uint32_t *out);
+// The rows of the relations of state s, made now (what rules_build_light leaves out). Its
+// own-hands moves, in the relation's order, as a row whose first entry is their count: kept
+// for the next query of s while the class's kept rows hold less than HAND_CLASS_KEPT_BYTES
+// (a stream of queries meets each state many times), else made for this call, *fresh set,
+// for the caller to free; NULL when out of memory. Thread-safe: concurrent callers may each
+// make a row, and one is kept. What a tap by a live a makes of s (at most cls->hands) into
+// out; returns how many.
+#define HAND_CLASS_KEPT_BYTES (UINT64_C(64) << 20)
+const uint32_t *hand_class_light_row(const struct rules *rules, const struct hand_class *cls, uint32_t s,
+				     uint32_t **fresh);
 size_t hand_class_hit_row(const struct rules *rules, const struct hand_class *cls, uint32_t s, unsigned a,
 			  uint32_t *out);
 // The state of the start hands (every hand 1, or r - 1 under suns) with all lives.

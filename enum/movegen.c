@@ -39,25 +39,42 @@ bool movegen_won_by(const struct rules *rules, uint64_t idx, unsigned slot)
 	return movegen_pos_won_by(rules, &pos, slot);
 }
 
-static int cmp_u64(const void *a, const void *b)
+// Sorts v[0 .. n) ascending in place: Hoare's quicksort on the middle value, parts of 32 or
+// fewer by insertion. No call per comparison (qsort's was a tenth of a stream of queries,
+// which sorts every position's children).
+static void sort_u64(uint64_t *v, size_t n)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
+	while (n > 32) {
+		uint64_t pivot = v[(n - 1) / 2];
+		ptrdiff_t i = -1, j = (ptrdiff_t)n;
+		for (;;) {
+			while (v[++i] < pivot)
+				;
+			while (v[--j] > pivot)
+				;
+			if (i >= j)
+				break;
+			uint64_t t = v[i];
+			v[i] = v[j], v[j] = t;
+		}
+		size_t left = (size_t)j + 1; // [0, left) and [left, n), neither empty
+		if (left < n - left)
+			sort_u64(v, left), v += left, n -= left;
+		else
+			sort_u64(v + left, n - left), n = left;
+	}
+	for (size_t i = 1; i < n; i++) {
+		uint64_t x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
 }
 
 static size_t sort_unique(uint64_t *v, size_t n)
 {
-	if (n > 32) {
-		qsort(v, n, sizeof *v, cmp_u64);
-	} else { // insertion sort: moves from one position are few
-		for (size_t i = 1; i < n; i++) {
-			uint64_t x = v[i];
-			size_t j = i;
-			for (; j > 0 && v[j - 1] > x; j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-		}
-	}
+	sort_u64(v, n);
 	size_t kept = 0;
 	for (size_t i = 0; i < n; i++)
 		if (kept == 0 || v[kept - 1] != v[i])
@@ -66,23 +83,25 @@ static size_t sort_unique(uint64_t *v, size_t n)
 }
 
 // movegen_children_any's moves on light rules (rules_build_light): the same rows, made for
-// this one position (child: pos turned round, as there). No own-hands moves when the row
-// cannot be allocated.
+// this one position or kept from an earlier one (child: pos turned round, as there). No
+// own-hands moves when the row cannot be allocated.
 static size_t light_children(const struct rules *rules, const struct pos *pos, struct pos *child, uint64_t *out)
 {
 	unsigned p = rules->players;
 	const struct hand_class *mover = position_class(rules, pos->seat, 0);
-	uint32_t *to = malloc(((size_t)mover->states + RULES_MAX_HANDS) * sizeof *to);
-	size_t n = 0, m = to ? hand_class_self_row(rules, mover, pos->state[0], to) : 0;
-	for (size_t i = 0; i < m; i++) {
-		child->state[p - 1] = to[i];
+	uint32_t *fresh, to[RULES_MAX_HANDS];
+	const uint32_t *row = hand_class_light_row(rules, mover, pos->state[0], &fresh);
+	size_t n = 0;
+	for (size_t i = 0; row && i < row[0]; i++) {
+		child->state[p - 1] = row[i + 1];
 		out[n++] = position_encode(rules, child);
 	}
+	free(fresh);
 	child->state[p - 1] = pos->state[0];
 	const uint8_t *live = mover->live_values + (uint64_t)pos->state[0] * mover->hands;
-	for (unsigned v = 0; to && v < mover->hands && live[v]; v++) {
+	for (unsigned v = 0; v < mover->hands && live[v]; v++) {
 		for (unsigned k = 1; k < p; k++) {
-			m = hand_class_hit_row(rules, position_class(rules, pos->seat, k), pos->state[k], live[v], to);
+			size_t m = hand_class_hit_row(rules, position_class(rules, pos->seat, k), pos->state[k], live[v], to);
 			for (size_t i = 0; i < m; i++) {
 				child->state[k - 1] = to[i];
 				out[n++] = position_encode(rules, child);
@@ -90,7 +109,6 @@ static size_t light_children(const struct rules *rules, const struct pos *pos, s
 			child->state[k - 1] = pos->state[k];
 		}
 	}
-	free(to);
 	return n;
 }
 
@@ -246,15 +264,44 @@ static int hands_text(const struct rules *rules, const struct hand_class *cls, u
 	return used;
 }
 
+// The one hand that a tap can have changed from state from to state to (both of cls): the
+// first k whose value is the one value of from's multiset that to's lacks, when they differ
+// in exactly one value, that value is live, and the two have the same lives (neither the
+// zombie); else cls->hands (any hand may have been tapped). A tap of another hand gives
+// either its own value replaced, which is not to, or the state of no live hand, which is to
+// only when that one hand was from's only live one.
+static unsigned changed_hand(const struct hand_class *cls, uint32_t from, uint32_t to)
+{
+	unsigned h = cls->hands, i = 0, j = 0, only = h, lost = 0;
+	if (from == cls->zombie || to == cls->zombie || from / cls->count != to / cls->count)
+		return h;
+	const uint8_t *f = cls->values + (uint64_t)from * h, *t = cls->values + (uint64_t)to * h;
+	while (i < h && j < h) { // a merge of the two sorted lists: what f has beyond t
+		if (f[i] == t[j])
+			i++, j++;
+		else if (f[i] < t[j])
+			only = i++, lost++;
+		else
+			j++;
+	}
+	lost += h - i, only = i < h ? i : only;
+	if (lost != 1 || !f[only])
+		return h;
+	while (only > 0 && f[only - 1] == f[only]) // the first of equal hands is the one tapped
+		only--;
+	return only;
+}
+
 // The tapped value b such that a tap by a on state from gives state to (after settling),
-// or 0 if none does.
+// or 0 if none does; k: changed_hand's answer, the one hand to try (cls->hands: all).
 static unsigned tapped_value(const struct rules *rules, const struct hand_class *cls, uint32_t from,
-			     uint32_t to, unsigned a)
+			     uint32_t to, unsigned a, unsigned k)
 {
 	const struct move_family *fam = hand_class_tap_family(rules);
-	for (unsigned k = 0; k < cls->hands && fam; k++)
-		if (hand_class_tap(rules, cls, fam, from, k, a) == to)
-			return cls->values[(uint64_t)from * cls->hands + k];
+	unsigned lo = k < cls->hands ? k : 0, hi = k < cls->hands ? k + 1 : cls->hands;
+	for (unsigned i = lo; i < hi && fam; i++)
+		if (hand_class_tap(rules, cls, fam, from, i, a) == to)
+			return cls->values[(uint64_t)from * cls->hands + i];
 	return 0;
 }
 
@@ -277,6 +324,12 @@ void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child
 	struct pos from, to;
 	position_decode(rules, parent, &from);
 	position_decode(rules, child, &to);
+	movegen_describe_pos(rules, &from, &to, buf);
+}
+
+void movegen_describe_pos(const struct rules *rules, const struct pos *parent, const struct pos *child, char *buf)
+{
+	const struct pos from = *parent, to = *child;
 	unsigned p = rules->players;
 	const struct hand_class *mover = position_class(rules, from.seat, 0);
 	if (to.state[p - 1] != from.state[0]) {
@@ -290,8 +343,9 @@ void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child
 			continue;
 		const struct hand_class *cls = position_class(rules, from.seat, k);
 		const uint8_t *live = mover->live_values + (uint64_t)from.state[0] * mover->hands;
+		unsigned hand = changed_hand(cls, from.state[k], to.state[k - 1]);
 		for (unsigned v = 0; v < mover->hands && live[v]; v++) {
-			unsigned b = tapped_value(rules, cls, from.state[k], to.state[k - 1], live[v]);
+			unsigned b = tapped_value(rules, cls, from.state[k], to.state[k - 1], live[v], hand);
 			if (!b)
 				continue;
 			int used = position_hand_text(rules, live[v], buf);

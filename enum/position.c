@@ -59,6 +59,8 @@ static int put_uint(char *buf, unsigned v)
 
 int position_hand_text(const struct rules *rules, unsigned value, char *buf)
 {
+	if (rules->scale == 1 && value < 10) // the common hand, without dividing
+		return buf[0] = (char)('0' + value), buf[1] = '\0', 1;
 	int used = put_uint(buf, value / rules->scale);
 	if (value % rules->scale)
 		buf[used++] = 'h';
@@ -95,6 +97,12 @@ void position_format(const struct rules *rules, uint64_t idx, char *buf)
 {
 	struct pos pos;
 	position_decode(rules, idx, &pos);
+	position_format_pos(rules, &pos, buf);
+}
+
+void position_format_pos(const struct rules *rules, const struct pos *p, char *buf)
+{
+	const struct pos pos = *p;
 	size_t used = 0;
 	bool counts = counted(rules);
 	for (unsigned k = 0; k < rules->players; k++) {

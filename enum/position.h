@@ -48,8 +48,10 @@ uint64_t position_encode(const struct rules *rules, const struct pos *pos);
 // STATUS_BAD_INPUT with a message naming the code and what is allowed on failure.
 enum status position_parse(const struct rules *rules, const char *code, uint64_t *idx,
 			   struct error *err);
-// Writes the canonical code of idx into buf (at least POSITION_CODE_MAX bytes).
+// Writes the canonical code of idx into buf (at least POSITION_CODE_MAX bytes); _pos: of
+// the decoded position pos.
 void position_format(const struct rules *rules, uint64_t idx, char *buf);
+void position_format_pos(const struct rules *rules, const struct pos *pos, char *buf);
 // Writes hand value (in 1/scale fingers) as a code writes it ("3", or "2h" for two and a
 // half under stumps); returns the characters written (at most 5).
 int position_hand_text(const struct rules *rules, unsigned value, char *buf);

@@ -61,6 +61,7 @@ struct rules_spec {
 // The states of a player with one hand count, with the move relations between them. A
 // state is a multiset m of hands (rank by multiset.h) with l lives left: m + count * (l - 1);
 // with zombies one more state, the zombie, comes last. State 0 is a player who is out.
+struct kept_rows;
 struct hand_class {
 	unsigned hands;
 	uint32_t count;        // C(hands + r - 1, hands) multisets; rank 0 is all dead
@@ -73,6 +74,7 @@ struct hand_class {
 	struct relation unself;// inverse of self
 	struct relation hit;   // row j * r + a: state j tapped by a live hand a -> states
 	struct relation unhit; // row j' * r + a: the states j that a tap by a turns into j'
+	struct kept_rows *kept;// light rules: own-hands rows made so far (hand_class_light_row)
 };
 
 struct rules;

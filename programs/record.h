@@ -6,6 +6,8 @@
 // as text lines "name: value". Not for free-form text: outputs that people read as prose
 // keep their own printf. Invariant: every begin has its end, and the JSON is valid UTF-8.
 // The writes take no lock of the stream: no other thread may write it while a record does.
+// A JSON record reaches f in pieces, whole by record_end (or record_end_inline): nothing else
+// may write to f between record_begin and then.
 #ifndef CHOPSTICKS_PROGRAMS_RECORD_H
 #define CHOPSTICKS_PROGRAMS_RECORD_H
 
@@ -19,6 +21,10 @@
 // Objects and arrays nest at most this deep (the outputs use four levels).
 #define RECORD_DEPTH 16
 
+// A JSON record is written to f in pieces of this many bytes (and at its end): a line of
+// show's moves is thousands of short fields, and a stream call each cost more than the text.
+#define RECORD_BUFFER 8192
+
 struct record {
 	FILE *f;
 	enum format format;  // FORMAT_TEXT, FORMAT_CSV or FORMAT_JSON
@@ -26,6 +32,8 @@ struct record {
 	unsigned depth;      // open objects and arrays, the record itself included
 	bool first[RECORD_DEPTH]; // nothing written yet at this level
 	bool array[RECORD_DEPTH]; // this level is an array (its fields have no names)
+	size_t held;         // JSON: bytes of buf not yet written to f (text and CSV write at once)
+	char buf[RECORD_BUFFER];
 };
 
 // Starts a record on f in format: JSON opens "{", CSV starts a row (of values: names is

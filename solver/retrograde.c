@@ -120,6 +120,15 @@ enum status retrograde_solve(const struct rules *rules, const struct enumeration
 	return st;
 }
 
+void solution_warm(const struct solution *s, const uint64_t *idx, size_t n)
+{
+	if (s->blocks)
+		table_blocks_warm(s->blocks, idx, n);
+	else
+		for (size_t j = 0; j < n; j++)
+			__builtin_prefetch(s->values + idx[j] / 4);
+}
+
 unsigned solution_remoteness(const struct solution *s, uint64_t idx)
 {
 	uint8_t b = s->blocks ? table_blocks_rem_byte(s->blocks, idx) : s->remoteness[idx];

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include "block_pool.h"
 #include "le64.h"
 #include "many_solve.h"
 #include "retrograde.h"
@@ -38,6 +40,9 @@ struct cache {
 	uint64_t *used;   // per index entry: the clock when it was last read
 	uint64_t *held;   // the entries decoded (n of them), in no order
 	uint64_t n, bytes, max, clock;
+	bool frozen;      // the last prefetch's lookups find every block they read here: they
+	                  // read without the lock, and nothing is dropped, until the next
+	                  // prefetch or forget
 };
 
 struct table_blocks {
@@ -49,6 +54,7 @@ struct table_blocks {
 	pthread_mutex_t lock;
 	ZSTD_DCtx *dctx;
 	struct cache cache;
+	struct block_pool *pool[STREAMS]; // room for the decoded entries of each stream
 	uint64_t faults, bad_entry;
 	const uint8_t *dir, *overflow; // the overflow list's directory (chunks entries) and the list
 	uint64_t overflow_count, chunks;
@@ -349,8 +355,11 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 	b->overflow_count = overflow_count;
 	b->chunks = chunk_count(overflow_count);
 	struct cache *c = &b->cache;
+	for (int k = 0; k < STREAMS; k++)
+		b->pool[k] = block_pool_new(entry_bytes(total, count, states, k * count), count);
 	if (!(c->data = calloc(STREAMS * count, sizeof *c->data)) || !(c->used = calloc(STREAMS * count, sizeof *c->used)) ||
-	    !(c->held = malloc(STREAMS * count * sizeof *c->held)) || !(b->chunk_state = calloc(b->chunks + 1, 1))) {
+	    !(c->held = malloc(STREAMS * count * sizeof *c->held)) || !(b->chunk_state = calloc(b->chunks + 1, 1)) ||
+	    !b->pool[0] || !b->pool[1]) {
 		table_blocks_close(b);
 		return error_set(err, STATUS_FAILURE, "'%s': out of memory", path);
 	}
@@ -367,8 +376,8 @@ void table_blocks_close(struct table_blocks *b)
 {
 	if (!b)
 		return;
-	for (uint64_t i = 0; i < b->cache.n; i++)
-		free(b->cache.data[b->cache.held[i]]);
+	for (int k = 0; k < STREAMS; k++)
+		block_pool_free(b->pool[k]);
 	free(b->cache.data), free(b->cache.used), free(b->cache.held);
 	free(b->chunk_state);
 	whole_free(b);
@@ -423,7 +432,7 @@ static void cache_shrink(struct table_blocks *b, uint64_t max)
 	for (; gone < c->n && (!u || c->bytes > max); gone++) {
 		uint64_t e = u ? u[gone].entry : c->held[gone];
 		c->bytes -= entry_bytes(b->size, b->count, b->states, e);
-		free(c->data[e]);
+		block_pool_put(b->pool[e / b->count], c->data[e]);
 		c->data[e] = NULL;
 	}
 	for (uint64_t i = gone; i < c->n; i++)
@@ -435,33 +444,28 @@ static void cache_shrink(struct table_blocks *b, uint64_t max)
 static void cache_add(struct table_blocks *b, uint64_t e, uint8_t *data)
 {
 	struct cache *c = &b->cache;
-	c->data[e] = data;
+	__atomic_store_n(&c->data[e], data, __ATOMIC_RELEASE); // frozen lookups read it unlocked
 	c->held[c->n++] = e;
 	c->bytes += entry_bytes(b->size, b->count, b->states, e);
 	c->used[e] = ++c->clock;
 }
 
-// Entry e decoded into fresh memory with dctx, or NULL (damaged, or out of memory).
-static uint8_t *decoded(const struct table_blocks *b, ZSTD_DCtx *dctx, uint64_t e)
-{
-	uint8_t *data = malloc(entry_bytes(b->size, b->count, b->states, e));
-	if (data && !decode(b, dctx, e, data))
-		free(data), data = NULL;
-	return data;
-}
 
 // The decoded bytes of entry e (lock held), or NULL when the block is damaged (counted):
 // from the cache, or decoded into it. A full cache drops an eighth more than the block
-// needs, so that one sort of the cache serves many misses.
+// needs, so that one sort of the cache serves many misses; a frozen one drops nothing.
 static const uint8_t *block(struct table_blocks *b, uint64_t e)
 {
 	struct cache *c = &b->cache;
 	if (!c->data[e]) {
 		uint64_t want = entry_bytes(b->size, b->count, b->states, e);
-		uint8_t *data = decoded(b, b->dctx, e);
-		if (!data)
+		uint8_t *data = block_pool_get(b->pool[e / b->count]);
+		if (!data || !decode(b, b->dctx, e, data)) {
+			if (data)
+				block_pool_put(b->pool[e / b->count], data);
 			return fault(b, e), NULL;
-		if (c->bytes + want > c->max)
+		}
+		if (!c->frozen && c->bytes + want > c->max)
 			cache_shrink(b, (c->max > want ? c->max - want : 0) / 8 * 7);
 		cache_add(b, e, data);
 	}
@@ -475,31 +479,67 @@ static unsigned packed_value(const uint8_t *v, uint64_t i)
 	return v ? v[i / 4] >> (2 * (i % 4)) & 3 : VALUE_UNKNOWN;
 }
 
-// Value | remoteness byte << 2 of idx (lock held).
-static unsigned answer(struct table_blocks *b, uint64_t idx)
+// Entry e from a frozen cache, without the lock; NULL when it is not there.
+static const uint8_t *frozen_block(struct table_blocks *b, uint64_t e)
+{
+	return __atomic_load_n(&b->cache.data[e], __ATOMIC_ACQUIRE);
+}
+
+#define MISSING UINT_MAX // what answer gives when get gives NULL
+
+// Value | remoteness byte << 2 of idx, its blocks from get: block (lock held; then MISSING
+// means damaged) or frozen_block.
+static unsigned answer(struct table_blocks *b, uint64_t idx, const uint8_t *(*get)(struct table_blocks *, uint64_t))
 {
 	uint64_t place = table_place(b->side, idx), k = place / b->states, i = place % b->states;
-	unsigned value = packed_value(block(b, k), i);
+	const uint8_t *v = get(b, k), *r;
+	if (!v)
+		return MISSING;
+	unsigned value = packed_value(v, i);
 	if (value == VALUE_UNKNOWN || value == VALUE_DRAW) // remoteness 0: its block is not read
 		return value;
-	const uint8_t *r = block(b, b->count + k);
-	return r ? value | (unsigned)r[i] << 2 : VALUE_UNKNOWN;
+	return (r = get(b, b->count + k)) ? value | (unsigned)r[i] << 2 : MISSING;
+}
+
+// answer of idx (lock held): a damaged block reads as VALUE_UNKNOWN.
+static unsigned answer_locked(struct table_blocks *b, uint64_t idx)
+{
+	unsigned a = answer(b, idx, block);
+	return a == MISSING ? VALUE_UNKNOWN : a;
+}
+
+// answer of idx: from a frozen cache without the lock where it can, else under the lock.
+static unsigned lookup(struct table_blocks *b, uint64_t idx)
+{
+	unsigned a = __atomic_load_n(&b->cache.frozen, __ATOMIC_ACQUIRE) ? answer(b, idx, frozen_block) : MISSING;
+	if (a == MISSING) {
+		pthread_mutex_lock(&b->lock);
+		a = answer_locked(b, idx);
+		pthread_mutex_unlock(&b->lock);
+	}
+	return a;
+}
+
+void table_blocks_warm(struct table_blocks *b, const uint64_t *idx, size_t n)
+{
+	if (!__atomic_load_n(&b->cache.frozen, __ATOMIC_ACQUIRE))
+		return;
+	for (size_t j = 0; j < n; j++) {
+		uint64_t place = table_place(b->side, idx[j]);
+		const uint8_t *v = frozen_block(b, place / b->states);
+		if (v)
+			__builtin_prefetch(v + place % b->states / 4);
+	}
 }
 
 enum value table_blocks_value(struct table_blocks *b, uint64_t idx)
 {
-	pthread_mutex_lock(&b->lock);
-	unsigned a = answer(b, idx);
-	pthread_mutex_unlock(&b->lock);
-	return (enum value)(a & 3);
+	return (enum value)(lookup(b, idx) & 3);
 }
 
 uint8_t table_blocks_rem_byte(struct table_blocks *b, uint64_t idx)
 {
-	pthread_mutex_lock(&b->lock);
-	unsigned a = answer(b, idx);
-	pthread_mutex_unlock(&b->lock);
-	return (uint8_t)(a >> 2);
+	return (uint8_t)(lookup(b, idx) >> 2);
 }
 
 unsigned table_blocks_overflow(struct table_blocks *b, uint64_t idx)
@@ -550,7 +590,7 @@ void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, ui
 	pthread_mutex_lock(&b->lock);
 	for (size_t k = 0; k < n; k++) {
 		size_t i = order ? order[k] : k;
-		unsigned a = answer(b, idx[i]);
+		unsigned a = answer_locked(b, idx[i]);
 		if (values)
 			values[i] = (uint8_t)(a & 3);
 		if (rem)
@@ -563,6 +603,7 @@ void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, ui
 void table_blocks_forget(struct table_blocks *b)
 {
 	pthread_mutex_lock(&b->lock);
+	__atomic_store_n(&b->cache.frozen, false, __ATOMIC_RELEASE);
 	b->cache.max = CACHE_BYTES;
 	cache_shrink(b, CACHE_BYTES);
 	pthread_mutex_unlock(&b->lock);
@@ -570,9 +611,10 @@ void table_blocks_forget(struct table_blocks *b)
 
 // The entries of stream that lookups of idx[0 .. n) read (remoteness: only of the wins and
 // losses) and the cache lacks, in file order, into want, as many as fit in *room beside the
-// ones it holds, which are marked as read now; their count (lock held).
+// ones it holds, which are marked as read now; their count (lock held). *all is cleared
+// when some do not fit.
 static uint64_t missing(struct table_blocks *b, int stream, const uint64_t *idx, size_t n, uint8_t *mark,
-			uint64_t *want, uint64_t *room)
+			uint64_t *want, uint64_t *room, bool *all)
 {
 	struct cache *c = &b->cache;
 	memset(mark, 0, b->count);
@@ -586,8 +628,12 @@ static uint64_t missing(struct table_blocks *b, int stream, const uint64_t *idx,
 	for (int pass = 0; pass < 2; pass++)
 		for (uint64_t k = 0; k < b->count; k++) {
 			uint64_t e = stream * b->count + k, bytes = entry_bytes(b->size, b->count, b->states, e);
-			if (!mark[k] || (c->data[e] != NULL) == (pass == 1) || bytes > *room)
+			if (!mark[k] || (c->data[e] != NULL) == (pass == 1))
 				continue;
+			if (bytes > *room) {
+				*all = false;
+				continue;
+			}
 			*room -= bytes;
 			if (pass == 0)
 				c->used[e] = ++c->clock;
@@ -598,8 +644,8 @@ static uint64_t missing(struct table_blocks *b, int stream, const uint64_t *idx,
 }
 
 // Decodes the m entries of want into the cache, in parallel; a damaged one stays out (the
-// lookup that reads it counts it). False when out of memory (lock held).
-static bool fill_cache(struct table_blocks *b, const uint64_t *want, uint64_t m)
+// lookup that reads it counts it) and clears *all. False when out of memory (lock held).
+static bool fill_cache(struct table_blocks *b, const uint64_t *want, uint64_t m, bool *all)
 {
 	uint64_t bytes = 0;
 	for (uint64_t j = 0; j < m; j++)
@@ -608,35 +654,46 @@ static bool fill_cache(struct table_blocks *b, const uint64_t *want, uint64_t m)
 		return true;
 	cache_shrink(b, b->cache.max > bytes ? b->cache.max - bytes : 0);
 	uint8_t **out = calloc(m, sizeof *out);
-	if (!out)
-		return false;
+	bool *good = calloc(m, sizeof *good);
+	for (uint64_t j = 0; out && good && j < m; j++)
+		out[j] = block_pool_get(b->pool[want[j] / b->count]);
+	if (out && good) {
 #pragma omp parallel
-	{
-		ZSTD_DCtx *dctx = ZSTD_createDCtx();
+		{
+			ZSTD_DCtx *dctx = ZSTD_createDCtx();
 #pragma omp for schedule(dynamic, 1)
-		for (uint64_t j = 0; j < m; j++)
-			out[j] = dctx ? decoded(b, dctx, want[j]) : NULL;
-		ZSTD_freeDCtx(dctx);
+			for (uint64_t j = 0; j < m; j++)
+				good[j] = dctx && out[j] && decode(b, dctx, want[j], out[j]);
+			ZSTD_freeDCtx(dctx);
+		}
 	}
-	for (uint64_t j = 0; j < m; j++)
-		if (out[j])
+	for (uint64_t j = 0; out && good && j < m; j++) {
+		if (good[j])
 			cache_add(b, want[j], out[j]);
-	free(out);
-	return true;
+		else if (out[j])
+			block_pool_put(b->pool[want[j] / b->count], out[j]);
+		*all = *all && good[j];
+	}
+	bool ok = out && good;
+	free(out), free(good);
+	return ok;
 }
 
-int table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n, uint64_t max_bytes)
+bool table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n, uint64_t max_bytes)
 {
 	uint8_t *mark = malloc(b->count);
 	uint64_t *want = malloc(b->count * sizeof *want);
-	bool ok = mark && want;
+	bool ok = mark && want, all = true;
 	pthread_mutex_lock(&b->lock);
+	__atomic_store_n(&b->cache.frozen, false, __ATOMIC_RELEASE);
 	uint64_t room = b->cache.max = max_bytes > CACHE_BYTES ? max_bytes : CACHE_BYTES;
 	for (int stream = 0; ok && stream < STREAMS; stream++)
-		ok = fill_cache(b, want, missing(b, stream, idx, n, mark, want, &room));
+		ok = fill_cache(b, want, missing(b, stream, idx, n, mark, want, &room, &all), &all);
+	all = all && ok;
+	__atomic_store_n(&b->cache.frozen, all, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&b->lock);
 	free(mark), free(want);
-	return ok;
+	return all;
 }
 
 uint64_t table_blocks_faults(struct table_blocks *b)

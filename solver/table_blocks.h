@@ -75,6 +75,10 @@ enum status table_blocks_whole(struct table_blocks *b, bool scratch, const uint8
 // Where scratch files go: $TMPDIR, or /tmp.
 const char *table_scratch_dir(void);
 
+// Asks the processor to fetch, from a frozen cache (table_blocks_prefetch), the byte that a
+// lookup of each of idx[0 .. n) reads first (its value); nothing otherwise. A list of moves
+// looks up hundreds of scattered states: their memory then arrives together, not in turn.
+void table_blocks_warm(struct table_blocks *b, const uint64_t *idx, size_t n);
 // The value and remoteness byte of index idx (< size), from the block of its place; thread-safe. A damaged
 // block gives VALUE_UNKNOWN and 0 and is counted (table_blocks_damage).
 enum value table_blocks_value(struct table_blocks *b, uint64_t idx);
@@ -90,9 +94,13 @@ void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, ui
 // that lookups of idx[0 .. n) will read, and keeps up to max_bytes of decoded blocks (not
 // less than the 24 MiB kept otherwise) until table_blocks_forget, so that batches that
 // follow find them. A batch that needs more gets what fits; the rest is decoded as it is
-// read. A damaged block is left to the lookup that reads it, which counts it. False when out
-// of memory (the lookups then decode as they read).
-int table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n, uint64_t max_bytes);
+// read. A damaged block is left to the lookup that reads it, which counts it. True when
+// every block those lookups read is now kept: until the next prefetch or forget the cache
+// is frozen (lookups read it without the lock, so threads answering the batch do not wait
+// on each other, and nothing is dropped). False when some block is damaged, does not fit or
+// memory ran out (lookups then decode as they read, under the lock). Prefetch and forget
+// must not run while other lookups of b do.
+bool table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n, uint64_t max_bytes);
 void table_blocks_forget(struct table_blocks *b);
 
 // Damaged blocks read so far (table_blocks_faults); when it grows past *seen, err names the last one, *seen is

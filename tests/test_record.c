@@ -4,6 +4,7 @@
 // is written by hand, never produced by the writer.
 #include <criterion/criterion.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "record.h"
 
@@ -75,6 +76,29 @@ Test(record, json_replaces_each_byte_of_invalid_utf8)
 	expect_json("\xf5\xff\xfe", "\"\\ufffd\\ufffd\\ufffd\"");
 	expect_json("\xe2\x82", "\"\\ufffd\\ufffd\"");       // three bytes cut at the end
 	expect_json("a\xe2\x82\"b", "\"a\\ufffd\\ufffd\\\"b\"");
+}
+
+// The writer checks 8 bytes at a time: every byte value at every place of a 17-byte
+// string, the rest 'a', is escaped by the rule for that byte alone.
+Test(record, json_escapes_any_byte_at_any_place)
+{
+	for (unsigned b = 1; b < 256; b++) {
+		char esc[8] = {(char)b, '\0'};
+		if (b == '"' || b == '\\')
+			snprintf(esc, sizeof esc, "\\%c", b);
+		else if (b < 0x20 || b == 0x7f)
+			snprintf(esc, sizeof esc, "\\u%04x", b);
+		else if (b >= 0x80) // alone, never valid UTF-8
+			snprintf(esc, sizeof esc, "\\ufffd");
+		for (unsigned at = 0; at < 17; at++) {
+			char in[18], want[32];
+			memset(in, 'a', 17);
+			in[17] = '\0';
+			in[at] = (char)b;
+			snprintf(want, sizeof want, "\"%.*s%s%.*s\"", (int)at, in, esc, (int)(16 - at), in + at + 1);
+			expect_json(in, want);
+		}
+	}
 }
 
 Test(record, csv_quotes_per_rfc_4180)

@@ -49,6 +49,25 @@ done
 printf '%s\n' "${codes[@]}" >"$_tmp/codes"
 expect_exit_sh 0 '"$BIN" show --table "'"$tbl"'" --hands 4 --rollover 10 - <"'"$_tmp/codes"'"'
 if [[ $stdout$'\n' == "$want" ]]; then pass; else fail "show - differs from show CODE --format json" "$stdout"; fi
+# Many lines, answered by several threads a few lines at a time and written in order: each
+# line what show CODE --format json prints, or an error object where that refuses the code,
+# and the same bytes from one thread and from three.
+awk 'BEGIN { srand(11); for (i = 0; i < 90; i++) { c = ""; for (k = 0; k < 8; k++) c = c int(rand() * 10); print c } }' \
+	>"$_tmp/random_codes"
+want=
+while read -r code; do
+	if "$BIN" show "$code" "${game[@]}" --table "$tbl" --format json >"$_tmp/one" 2>/dev/null; then
+		want+=$(<"$_tmp/one")$'\n'
+	else
+		want+=error$'\n'
+	fi
+done <"$_tmp/random_codes"
+expect_exit_sh 0 '"$BIN" show --table "'"$tbl"'" --hands 4 --rollover 10 --threads 3 - <"'"$_tmp/random_codes"'"'
+three=$stdout
+got=$(sed 's/^{"input":.*/error/' <<<"$three")
+if [[ $got$'\n' == "$want" ]]; then pass; else fail "show - of 90 codes on 3 threads differs from show CODE" "$got"; fi
+expect_exit_sh 0 '"$BIN" show --table "'"$tbl"'" --hands 4 --rollover 10 --threads 1 - <"'"$_tmp/random_codes"'"'
+if [[ $stdout == "$three" ]]; then pass; else fail "show - differs between 1 and 3 threads" "$stdout"; fi
 printf '11111111\r\nxyz\n00000000\n11111111' >"$_tmp/mixed"
 expect_exit_sh 0 '"$BIN" show --table "'"$tbl"'" --hands 4 --rollover 10 - <"'"$_tmp/mixed"'"'
 lines=$(jq -c '[.position, .error != null]' <<<"$stdout" | tr '\n' ' ')
