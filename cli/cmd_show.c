@@ -412,30 +412,44 @@ static struct worker *workers_new(const struct solved *s)
 	return w;
 }
 
+// Damaged blocks or overflow chunks read so far (0 without a format 2 table).
+static uint64_t faults(const struct solved *s)
+{
+	return s->table.blocks ? table_blocks_faults(s->table.blocks) : 0;
+}
+
 // The lines of b answered on the threads in force (the table's blocks for them all kept:
 // lookups do not lock), a chunk of lines at a time into the thread's memory stream, copied
-// to stdout in order. False when a memory stream could not grow (out of memory): nothing
-// from that chunk on is written.
+// to stdout in order. A frozen cache reads no damaged block, but a lookup may still read a
+// damaged chunk of the overflow list: from the first chunk whose turn to be written comes
+// after a fault (its lines, and any run beside it, may carry another line's error), nothing
+// more is written, and *done says how many lines were. False when a memory stream could not
+// grow (out of memory).
 static bool answer_parallel(const struct cli_options *opt, const struct solved *s, const struct description *game,
-			    const struct batch *b, struct worker *workers)
+			    const struct batch *b, struct worker *workers, size_t *done)
 {
-	bool failed = false;
+	bool stop = false, full = false;
+	uint64_t before = faults(s);
+	*done = b->n;
 #pragma omp parallel for ordered schedule(dynamic, 1)
 	for (size_t c = 0; c < (b->n + CHUNK_LINES - 1) / CHUNK_LINES; c++) {
 		struct worker *w = &workers[worker_num()];
-		uint64_t seen = s->damage_seen; // a frozen cache reads no damaged block
+		uint64_t seen = s->damage_seen;
 		rewind(w->mem);
 		for (size_t i = c * CHUNK_LINES; i < b->n && i < (c + 1) * CHUNK_LINES; i++)
 			answer_line(w->mem, opt, s, game, b, i, w->moves, &seen);
 		bool bad = fflush(w->mem) != 0 || ferror(w->mem);
 #pragma omp ordered
-		{
-			failed = failed || bad; // in chunk order: no chunk after a failed one is written
-			if (!failed)
+		if (!stop) { // in chunk order: nothing after a stop is written
+			full = bad;
+			stop = bad || faults(s) != before;
+			if (stop)
+				*done = c * CHUNK_LINES;
+			else
 				fwrite(w->text, 1, (size_t)ftello(w->mem), stdout);
 		}
 	}
-	return !failed;
+	return !full;
 }
 
 // Decoded blocks kept from batch to batch: 1 GiB, at most half of --max-memory.
@@ -465,12 +479,16 @@ static int show_stream(const struct cli_options *opt, struct solved *s, const st
 		// a format 1 table is read in place; format 2 when every block is kept
 		bool kept = !s->table.blocks ||
 			    table_blocks_prefetch(s->table.blocks, b.need, b.needed, stream_cache_bytes(opt));
-		bool parallel = kept && workers && b.n > 1;
-		if (parallel && !answer_parallel(opt, s, game, &b, workers)) {
-			workers_free(workers), batch_free(&b);
-			return output_failure("show", STATUS_FAILURE, "out of memory");
+		size_t done = 0;
+		if (kept && workers && b.n > 1) {
+			if (!answer_parallel(opt, s, game, &b, workers, &done)) {
+				workers_free(workers), batch_free(&b);
+				return output_failure("show", STATUS_FAILURE, "out of memory");
+			}
+			if (done < b.n) // the rest again, one by one: each read of a damaged chunk counts anew
+				s->damage_seen = faults(s);
 		}
-		for (size_t i = 0; !parallel && i < b.n; i++)
+		for (size_t i = done; i < b.n; i++)
 			answer_line(stdout, opt, s, game, &b, i, moves, &s->damage_seen);
 		fflush(stdout);
 	}

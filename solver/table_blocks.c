@@ -417,12 +417,12 @@ static int by_use(const void *x, const void *y)
 }
 
 // Drops the entries read longest ago until at most max bytes stay decoded (all of them when
-// out of memory to sort them; lock held).
-static void cache_shrink(struct table_blocks *b, uint64_t max)
+// out of memory to sort them: then false; lock held).
+static bool cache_shrink(struct table_blocks *b, uint64_t max)
 {
 	struct cache *c = &b->cache;
 	if (c->bytes <= max)
-		return;
+		return true;
 	struct use *u = malloc(c->n * sizeof *u);
 	for (uint64_t i = 0; u && i < c->n; i++)
 		u[i] = (struct use){c->used[c->held[i]], c->held[i]};
@@ -438,7 +438,9 @@ static void cache_shrink(struct table_blocks *b, uint64_t max)
 	for (uint64_t i = gone; i < c->n; i++)
 		c->held[i - gone] = u[i].entry;
 	c->n -= gone;
+	bool sorted = u != NULL;
 	free(u);
+	return sorted;
 }
 
 static void cache_add(struct table_blocks *b, uint64_t e, uint8_t *data)
@@ -652,7 +654,8 @@ static bool fill_cache(struct table_blocks *b, const uint64_t *want, uint64_t m,
 		bytes += entry_bytes(b->size, b->count, b->states, want[j]);
 	if (!m)
 		return true;
-	cache_shrink(b, b->cache.max > bytes ? b->cache.max - bytes : 0);
+	if (!cache_shrink(b, b->cache.max > bytes ? b->cache.max - bytes : 0))
+		*all = false; // the blocks it held for this batch went too
 	uint8_t **out = calloc(m, sizeof *out);
 	bool *good = calloc(m, sizeof *good);
 	for (uint64_t j = 0; out && good && j < m; j++)

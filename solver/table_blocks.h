@@ -101,6 +101,8 @@ void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, ui
 // memory ran out (lookups then decode as they read, under the lock). Prefetch and forget
 // must not run while other lookups of b do.
 bool table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n, uint64_t max_bytes);
+// Back to the 24 MiB kept otherwise. The memory of the blocks dropped stays with b, for the
+// blocks it decodes next (block_pool.h), until table_blocks_close.
 void table_blocks_forget(struct table_blocks *b);
 
 // Damaged blocks read so far (table_blocks_faults); when it grows past *seen, err names the last one, *seen is

@@ -140,6 +140,28 @@ expect_stderr_one_line
 expect_stderr_match "overflow chunk 0 \\(entries 0 to $((m - 1)) of the overflow list\\) is damaged"
 expect_exit 2 -- verify "$_tmp/deep_flip.tbl"
 expect_stderr_match 'overflow chunk 0 '
+# A stream on several threads whose lines mostly do not read that chunk (70/47, 130/3 and
+# 75/1 do not; 2/1 does, 4 of 124 lines): the error falls on exactly the lines that read it,
+# as on one thread, and the others are what show CODE prints.
+want=
+for code in 70/47 130/3 75/1; do
+	expect_exit 0 -- show "$code" "${deep[@]}" --table "$_tmp/deep_flip.tbl" --format json
+	want+=$stdout$'\n'
+done
+for ((i = 1; i <= 40; i++)); do
+	printf '70/47\n130/3\n75/1\n'
+	((i % 10 == 5)) && echo 2/1
+done >"$_tmp/deep_codes"
+for threads in 3 1; do
+	expect_exit_sh 0 '"$BIN" show --table "'"$_tmp/deep_flip.tbl"'" --hands 1 --rollover 150 --threads '"$threads"' - <"'"$_tmp/deep_codes"'"'
+	errs=$(grep -n '"error"' <<<"$stdout" | cut -d: -f1 | tr '\n' ' ')
+	rest=$(grep -v '"error"' <<<"$stdout" | sort -u)
+	if [[ $errs == "16 47 78 109 " && $rest$'\n' == "$(sort -u <<<"${want%$'\n'}")"$'\n' ]]; then
+		pass
+	else
+		fail "show - on $threads threads: the damaged chunk's error on lines $errs" "$stdout"
+	fi
+done
 
 # Cuts: in the header, the index, the first block, the last byte.
 size=$(stat -c %s "$tbl")
