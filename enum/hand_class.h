@@ -45,11 +45,12 @@ uint32_t hand_class_tap(const struct rules *rules, const struct hand_class *cls,
 // for the next query of s while the class's kept rows hold less than HAND_CLASS_KEPT_BYTES
 // (a stream of queries meets each state many times), else made for this call, *fresh set,
 // for the caller to free; NULL when out of memory. Thread-safe: concurrent callers may each
-// make a row, and one is kept. What a tap by a live a makes of s (at most cls->hands) into
-// out; returns how many.
+// make a row, and one is kept.
 #define HAND_CLASS_KEPT_BYTES (UINT64_C(64) << 20)
 const uint32_t *hand_class_light_row(const struct rules *rules, const struct hand_class *cls, uint32_t s,
 				     uint32_t **fresh);
+// And what a tap by a live a makes of s (at most cls->hands), in the relation's order, into
+// out; returns how many.
 size_t hand_class_hit_row(const struct rules *rules, const struct hand_class *cls, uint32_t s, unsigned a,
 			  uint32_t *out);
 // The state of the start hands (every hand 1, or r - 1 under suns) with all lives.

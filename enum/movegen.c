@@ -327,25 +327,24 @@ void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child
 	movegen_describe_pos(rules, &from, &to, buf);
 }
 
-void movegen_describe_pos(const struct rules *rules, const struct pos *parent, const struct pos *child, char *buf)
+void movegen_describe_pos(const struct rules *rules, const struct pos *from, const struct pos *to, char *buf)
 {
-	const struct pos from = *parent, to = *child;
 	unsigned p = rules->players;
-	const struct hand_class *mover = position_class(rules, from.seat, 0);
-	if (to.state[p - 1] != from.state[0]) {
-		int used = hands_text(rules, mover, from.state[0], buf);
+	const struct hand_class *mover = position_class(rules, from->seat, 0);
+	if (to->state[p - 1] != from->state[0]) {
+		int used = hands_text(rules, mover, from->state[0], buf);
 		buf[used++] = '-', buf[used++] = '>';
-		hands_text(rules, mover, to.state[p - 1], buf + used);
+		hands_text(rules, mover, to->state[p - 1], buf + used);
 		return;
 	}
 	for (unsigned k = 1; k < p; k++) {
-		if (to.state[k - 1] == from.state[k])
+		if (to->state[k - 1] == from->state[k])
 			continue;
-		const struct hand_class *cls = position_class(rules, from.seat, k);
-		const uint8_t *live = mover->live_values + (uint64_t)from.state[0] * mover->hands;
-		unsigned hand = changed_hand(cls, from.state[k], to.state[k - 1]);
+		const struct hand_class *cls = position_class(rules, from->seat, k);
+		const uint8_t *live = mover->live_values + (uint64_t)from->state[0] * mover->hands;
+		unsigned hand = changed_hand(cls, from->state[k], to->state[k - 1]);
 		for (unsigned v = 0; v < mover->hands && live[v]; v++) {
-			unsigned b = tapped_value(rules, cls, from.state[k], to.state[k - 1], live[v], hand);
+			unsigned b = tapped_value(rules, cls, from->state[k], to->state[k - 1], live[v], hand);
 			if (!b)
 				continue;
 			int used = position_hand_text(rules, live[v], buf);

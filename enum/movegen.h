@@ -39,7 +39,7 @@ enum move_kind movegen_kind(const struct rules *rules, uint64_t parent, uint64_t
 // _pos: the same of decoded positions (a list of moves decodes its parent once).
 #define MOVEGEN_TEXT_MAX (2 * POSITION_PLAYER_MAX + 8)
 void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child, char *buf);
-void movegen_describe_pos(const struct rules *rules, const struct pos *parent, const struct pos *child, char *buf);
+void movegen_describe_pos(const struct rules *rules, const struct pos *from, const struct pos *to, char *buf);
 
 // Two players, side s (0 <= s < rules->period: the positions with seat s to move), cls[0]
 // and cls[1] the classes of its mover and of the other, with m and o states: the children

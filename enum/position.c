@@ -100,17 +100,16 @@ void position_format(const struct rules *rules, uint64_t idx, char *buf)
 	position_format_pos(rules, &pos, buf);
 }
 
-void position_format_pos(const struct rules *rules, const struct pos *p, char *buf)
+void position_format_pos(const struct rules *rules, const struct pos *pos, char *buf)
 {
-	const struct pos pos = *p;
 	size_t used = 0;
 	bool counts = counted(rules);
 	for (unsigned k = 0; k < rules->players; k++) {
-		const struct hand_class *cls = position_class(rules, pos.seat, k);
-		const uint8_t *hv = cls->values + (uint64_t)pos.state[k] * cls->hands;
+		const struct hand_class *cls = position_class(rules, pos->seat, k);
+		const uint8_t *hv = cls->values + (uint64_t)pos->state[k] * cls->hands;
 		if (k > 0 && (rules->rollover > 10 || rules->period > 1 || tagged(rules) || counts))
 			buf[used++] = '/';
-		if (pos.state[k] == cls->zombie) {
+		if (pos->state[k] == cls->zombie) {
 			buf[used++] = 'z';
 			continue;
 		}
@@ -122,7 +121,7 @@ void position_format_pos(const struct rules *rules, const struct pos *p, char *b
 		if (counts)
 			used += format_counts(rules, hv, cls->hands, buf + used);
 		if (rules->lives > 1)
-			buf[used++] = ':', used += (size_t)put_uint(buf + used, pos.state[k] / cls->count + 1);
+			buf[used++] = ':', used += (size_t)put_uint(buf + used, pos->state[k] / cls->count + 1);
 	}
 	buf[used] = '\0';
 }
