@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Ordering moves by outcome (see ranked_moves.h).
+#define _GNU_SOURCE // qsort_r
 #include "ranked_moves.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,129 +19,174 @@ static unsigned key(enum value v, unsigned remoteness)
 	return (1u << 21) - remoteness;
 }
 
-// The order of moves x and y: best first, ties by code.
-static int compare(const struct ranked_move *x, const struct ranked_move *y)
+// What moves are sorted by: key in the top 22 bits, then 64 bits in the order of the codes,
+// then the move's place in the last 42. One comparison of 128 bits, without a branch: the
+// merge's choice cannot be predicted.
+typedef unsigned __int128 sort_item;
+
+#define PLACE_MASK ((UINT64_C(1) << 42) - 1)
+static sort_item sort_item_of(unsigned key, uint64_t code_order, size_t place)
 {
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	for (int k = 0; k < 2; k++)
-		if (x->prefix[k] != y->prefix[k])
-			return x->prefix[k] < y->prefix[k] ? -1 : 1;
-	return strcmp(x->code, y->code);
+	return (sort_item)key << 106 | (sort_item)code_order << 42 | place;
 }
 
-// Sorts m[0 .. n) by compare: a merge sort of their places (order, with tmp beside it, n
-// each), then the moves put in that order through spare (n moves). A show streams
-// thousands of positions of hundreds of moves: qsort's call per comparison was a tenth of it.
-static void sort_moves(struct ranked_move *m, size_t n, uint32_t *order, uint32_t *tmp, struct ranked_move *spare)
+// A code of digit form (position_digit_codes) of at most 16 digits as 16 hex digits, first
+// first: among codes of one length, the order of strcmp.
+#define DIGITS_ORDERED 16
+static uint64_t digits_order(const char *code, size_t len)
 {
-	for (size_t i = 0; i < n; i++)
-		order[i] = (uint32_t)i;
+	uint64_t order = 0;
+	for (size_t i = 0; i < DIGITS_ORDERED; i++)
+		order = order << 4 | (i < len ? (unsigned)(code[i] - '0') : 0);
+	return order;
+}
+
+// Sorts m[0 .. n) by their items (item, with tmp beside it, n each): a merge sort, then the
+// moves put in that order through spare (n moves). A show streams thousands of positions of
+// hundreds of moves: qsort's call per comparison was a tenth of it, and a merge of three
+// words a tenth still.
+static void sort_moves(struct ranked_move *m, size_t n, sort_item *item, sort_item *tmp, struct ranked_move *spare)
+{
 	for (size_t width = 1; width < n; width *= 2) {
 		for (size_t lo = 0; lo < n; lo += 2 * width) {
 			size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
 			size_t a = lo, b = mid, k = lo;
-			while (a < mid && b < hi)
-				tmp[k++] = compare(&m[order[b]], &m[order[a]]) < 0 ? order[b++] : order[a++];
+			while (a < mid && b < hi) {
+				sort_item x = item[a], y = item[b];
+				bool take_b = y < x;
+				tmp[k++] = take_b ? y : x;
+				b += take_b, a += !take_b;
+			}
 			while (a < mid)
-				tmp[k++] = order[a++];
+				tmp[k++] = item[a++];
 			while (b < hi)
-				tmp[k++] = order[b++];
+				tmp[k++] = item[b++];
 		}
-		uint32_t *t = order;
-		order = tmp, tmp = t;
+		sort_item *t = item;
+		item = tmp, tmp = t;
 	}
 	memcpy(spare, m, n * sizeof *m);
 	for (size_t i = 0; i < n; i++)
-		m[i] = spare[order[i]];
+		m[i] = spare[(uint64_t)item[i] & PLACE_MASK];
 }
 
-// The first 16 bytes of code, big-endian, zeros past its end (the order of strcmp).
-static void set_prefix(struct ranked_move *m)
+// The order of moves x and y of m (places in it) by their codes.
+static int by_code(const void *x, const void *y, void *m)
 {
-	const unsigned char *c = (const unsigned char *)m->code;
-	size_t i = 0;
-	m->prefix[0] = m->prefix[1] = 0;
-	for (; i < 16 && c[i]; i++)
-		m->prefix[i / 8] |= (uint64_t)c[i] << (56 - 8 * (i % 8));
+	const struct ranked_move *moves = m;
+	return strcmp(moves[*(const uint64_t *)x].code, moves[*(const uint64_t *)y].code);
+}
+
+// Into place[i], the place of move i's code among the codes of m[0 .. n), by way of at (n
+// places): for codes that position_code_order does not order.
+static void code_places(struct ranked_move *m, size_t n, uint64_t *place, uint64_t *at)
+{
+	for (size_t i = 0; i < n; i++)
+		at[i] = i;
+	qsort_r(at, n, sizeof *at, by_code, m);
+	for (size_t i = 0; i < n; i++)
+		place[at[i]] = i;
 }
 
 #define STRINGS_MAX (MOVEGEN_TEXT_MAX + POSITION_CODE_MAX) // a move's text and code at most
 
 size_t ranked_moves_bytes(const struct rules *rules)
 {
-	return rules->max_moves * (sizeof(struct ranked_move) + STRINGS_MAX);
+	return rules->max_moves * (sizeof(struct ranked_move) + STRINGS_MAX) + RANKED_MOVES_SLACK;
 }
 
-// Fills and sorts out with the moves from at; duel(ctx, child, &remoteness) is the value of
-// child for the player who moved into it, with its remoteness (0 for a draw); warm (NULL:
-// none) asks for the memory that duel reads of the children before it is read.
-static size_t rank(const struct rules *rules, uint64_t at, struct ranked_move *out,
-		   enum value (*duel)(const void *ctx, uint64_t child, unsigned *rem),
-		   void (*warm)(const void *ctx, const uint64_t *child, size_t n), const void *ctx)
+// The value of each child for the player who moved into it, and its remoteness (0 for a
+// draw): duels(ctx, child, n, value, rem).
+typedef void duels_fn(const void *ctx, const uint64_t *child, size_t n, uint8_t *value, unsigned *rem);
+
+// Fills and sorts out with the moves from at, to its children child[0 .. n) (movegen_children's
+// list), their values from duels.
+static size_t rank(const struct rules *rules, uint64_t at, const uint64_t *child, size_t n, struct ranked_move *out,
+		   duels_fn *duels, const void *ctx)
 {
-	size_t most = rules->max_moves;
-	uint64_t *child = malloc(most * (sizeof *child + 2 * sizeof(uint32_t) + sizeof *out));
-	if (!child)
+	size_t each = 2 * sizeof(sort_item) + sizeof *out + sizeof(uint64_t) + sizeof(struct pos) + sizeof(unsigned) + 1;
+	sort_item *item = malloc(n * each), *tmp = item + n;
+	if (!item)
 		return 0;
-	uint32_t *order = (uint32_t *)(child + most), *tmp = order + most;
-	struct ranked_move *spare = (struct ranked_move *)(tmp + most);
+	struct ranked_move *spare = (struct ranked_move *)(tmp + n);
+	uint64_t *order = (uint64_t *)(spare + n); // of the codes
+	struct pos *to = (struct pos *)(order + n);
+	unsigned *rem = (unsigned *)(to + n);
+	uint8_t *value = (uint8_t *)(rem + n);
+	bool digits = position_digit_codes(rules); // the codes' order from their digits
 	char *strings = (char *)(out + rules->max_moves);
-	size_t n = movegen_children(rules, at, child);
-	if (warm)
-		warm(ctx, child, n);
-	struct pos from, to;
+	struct pos from;
 	position_decode(rules, at, &from);
+	for (size_t i = 0; i < n; i++) // first every child's hands asked for, then read
+		position_decode(rules, child[i], &to[i]), position_warm(rules, &to[i]);
+	duels(ctx, child, n, value, rem);
 	for (size_t i = 0; i < n; i++) {
 		struct ranked_move *m = &out[i];
-		unsigned rem;
 		m->child = child[i];
-		position_decode(rules, child[i], &to);
-		movegen_describe_pos(rules, &from, &to, strings);
+		m->text_len = (uint16_t)movegen_describe_pos(rules, &from, &to[i], strings);
 		m->text = strings;
-		strings += strlen(strings) + 1;
-		position_format_pos(rules, &to, strings);
+		strings += m->text_len + 1;
+		m->code_len = (uint16_t)position_format_pos(rules, &to[i], strings);
 		m->code = strings;
-		strings += strlen(strings) + 1;
-		m->value = duel(ctx, child[i], &rem);
-		m->remoteness = m->value == VALUE_DRAW ? 0 : rem + 1;
+		strings += m->code_len + 1;
+		m->value = (enum value)value[i];
+		m->remoteness = m->value == VALUE_DRAW ? 0 : rem[i] + 1;
 		m->key = key(m->value, m->remoteness);
-		set_prefix(m);
+		digits = digits && m->code_len <= DIGITS_ORDERED;
+		if (digits)
+			order[i] = digits_order(m->code, m->code_len);
 	}
-	sort_moves(out, n, order, tmp, spare);
+	if (!digits)
+		code_places(out, n, order, (uint64_t *)tmp);
+	for (size_t i = 0; i < n; i++)
+		item[i] = sort_item_of(out[i].key, order[i], i);
+	sort_moves(out, n, item, tmp, spare);
+	free(item);
+	return n;
+}
+
+// rank with the children of at made here.
+static size_t rank_all(const struct rules *rules, uint64_t at, struct ranked_move *out, duels_fn *duels,
+		       const void *ctx)
+{
+	uint64_t *child = malloc(rules->max_moves * sizeof *child);
+	size_t n = child ? rank(rules, at, child, movegen_children(rules, at, child), out, duels, ctx) : 0;
 	free(child);
 	return n;
 }
 
-// Two players: the child's value for its player to move, turned round.
-static enum value two(const void *ctx, uint64_t child, unsigned *rem)
+// Two players: each child's value for its player to move, turned round.
+static void two(const void *ctx, const uint64_t *child, size_t n, uint8_t *value, unsigned *rem)
 {
-	enum value v = solution_value(ctx, child);
-	*rem = v == VALUE_WIN || v == VALUE_LOSS ? solution_remoteness(ctx, child) : 0;
-	return v == VALUE_LOSS ? VALUE_WIN : v == VALUE_WIN ? VALUE_LOSS : VALUE_DRAW;
+	solution_read(ctx, child, n, value, rem);
+	for (size_t i = 0; i < n; i++)
+		value[i] = value[i] == VALUE_LOSS ? VALUE_WIN : value[i] == VALUE_WIN ? VALUE_LOSS : VALUE_DRAW;
 }
 
-static void two_warm(const void *ctx, const uint64_t *child, size_t n)
-{
-	solution_warm(ctx, child, n);
-}
-
-// More players: the mover is the last slot of the child.
-static enum value many(const void *ctx, uint64_t child, unsigned *rem)
+// More players: the mover is the last slot of each child.
+static void many(const void *ctx, const uint64_t *child, size_t n, uint8_t *value, unsigned *rem)
 {
 	const struct coalition *c = ctx;
-	*rem = coalition_remoteness(c, child, c->players - 1);
-	return coalition_value(c, child, c->players - 1);
+	for (size_t i = 0; i < n; i++) {
+		rem[i] = coalition_remoteness(c, child[i], c->players - 1);
+		value[i] = (uint8_t)coalition_value(c, child[i], c->players - 1);
+	}
 }
 
 size_t ranked_moves(const struct rules *rules, const struct solution *s, uint64_t at,
 		    struct ranked_move *out)
 {
-	return rank(rules, at, out, two, two_warm, s);
+	return rank_all(rules, at, out, two, s);
+}
+
+size_t ranked_moves_of(const struct rules *rules, const struct solution *s, uint64_t at, const uint64_t *child,
+		       size_t n, struct ranked_move *out)
+{
+	return rank(rules, at, child, n, out, two, s);
 }
 
 size_t ranked_moves_coalition(const struct rules *rules, const struct coalition *c, uint64_t at,
 			      struct ranked_move *out)
 {
-	return rank(rules, at, out, many, NULL, c);
+	return rank_all(rules, at, out, many, c);
 }

@@ -17,6 +17,7 @@
 #include "describe.h"
 #include "game_text.h"
 #include "movegen.h"
+#include "numparse.h"
 #include "output.h"
 #include "position.h"
 #include "ranked_moves.h"
@@ -140,10 +141,11 @@ static void csv_row(const struct solved *s, const struct description *game, cons
 	record_end(&r);
 }
 
-// Starts the output on r: JSON the position and its value and opens "moves" (on out), CSV
-// the header, text the game and the position (on stdout).
+// Starts the output on r: JSON the position and its value and opens "moves" (on out), or
+// writes them whole when moves_json (their JSON text) is not NULL; CSV the header, text the
+// game and the position (on stdout).
 static void print_head(struct record *r, FILE *out, const struct cli_options *opt, const struct solved *s,
-		       const struct description *game, uint64_t at, const char *code)
+		       const struct description *game, uint64_t at, const char *code, const char *moves_json)
 {
 	bool two = s->rules->players == 2;
 	enum value v = two ? solution_value(&s->solution, at) : VALUE_DRAW;
@@ -155,7 +157,10 @@ static void print_head(struct record *r, FILE *out, const struct cli_options *op
 			value_fields(r, "", v, rem);
 		else
 			seats_fields(r, &s->coalition, at, 0);
-		record_array(r, "moves");
+		if (moves_json)
+			record_json(r, "moves", moves_json);
+		else
+			record_array(r, "moves");
 	} else if (opt->format == FORMAT_CSV) {
 		csv_row(s, game, &(struct ranked_move){.child = at}, true);
 	} else {
@@ -191,25 +196,78 @@ static void print_move(struct record *r, const struct solved *s, const struct de
 	}
 }
 
-// Ends the output: JSON closes "moves" and adds the rules.
-static void print_tail(struct record *r, const struct description *game)
+// Ends the output: JSON closes "moves" (unless they were written whole) and adds the rules.
+static void print_tail(struct record *r, const struct description *game, bool moves_whole)
 {
 	if (r->format != FORMAT_JSON)
 		return;
-	record_close(r);
+	if (!moves_whole)
+		record_close(r);
 	game_record_of(r, game);
 	record_end(r);
 }
 
 // The whole output for position at (code its code): JSON on out, the others on stdout.
+// moves_json (NULL: none): the moves' JSON text, written whole instead of move by move.
 static void show_one(FILE *f, const struct cli_options *opt, const struct solved *s, const struct description *game,
-		     uint64_t at, const char *code, const struct ranked_move *moves, size_t n)
+		     uint64_t at, const char *code, const struct ranked_move *moves, size_t n, const char *moves_json)
 {
 	struct record out;
-	print_head(&out, f, opt, s, game, at, code);
-	for (size_t i = 0; i < n; i++)
+	print_head(&out, f, opt, s, game, at, code, moves_json);
+	for (size_t i = 0; i < n && !moves_json; i++)
 		print_move(&out, s, game, &moves[i]);
-	print_tail(&out, game);
+	print_tail(&out, game, moves_json != NULL);
+}
+
+// ---- the moves of two players as JSON text at once: a stream writes 500 moves a line -----
+// The text is what print_move writes through record.h (tests compare the two).
+
+// Bytes of a move's JSON beside its text and code: the keys, quotes and value, a remoteness
+// of 10 digits, braces and a comma.
+#define MOVE_JSON_FIXED 72
+
+static size_t moves_json_bytes(const struct rules *rules)
+{
+	return rules->max_moves * (MOVE_JSON_FIXED + MOVEGEN_TEXT_MAX + POSITION_CODE_MAX) + 3 + RANKED_MOVES_SLACK;
+}
+
+// A move's string s[0 .. n) at p, RANKED_MOVES_SLACK bytes at a time (a call of memcpy for
+// each was a twentieth of a stream): both have that many bytes to spare after them.
+static char *put_string(char *p, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i += RANKED_MOVES_SLACK)
+		memcpy(p + i, s + i, RANKED_MOVES_SLACK);
+	return p + n;
+}
+
+static char *put_text(char *p, const char *s, size_t n)
+{
+	memcpy(p, s, n);
+	return p + n;
+}
+
+#define PUT(p, literal) put_text(p, literal, sizeof literal - 1)
+
+// The JSON array of moves[0 .. n) (two players) into out (moves_json_bytes of room). Codes
+// and moves are digits, letters and ".:/@->" (position.h, movegen.h): JSON strings as they are.
+static const char *moves_json(const struct ranked_move *moves, size_t n, char *out)
+{
+	char *p = out;
+	*p++ = '[';
+	for (size_t i = 0; i < n; i++) {
+		const struct ranked_move *m = &moves[i];
+		if (i)
+			*p++ = ',';
+		p = put_string(PUT(p, "{\"move\":\""), m->text, m->text_len);
+		p = put_string(PUT(p, "\",\"result\":\""), m->code, m->code_len);
+		p = PUT(p, "\",\"value\":\"");
+		p = m->value == VALUE_WIN ? PUT(p, "win") : m->value == VALUE_LOSS ? PUT(p, "loss") : PUT(p, "draw");
+		p = PUT(p, "\",\"remoteness\":");
+		p = m->value == VALUE_DRAW ? PUT(p, "null") : p + numparse_put_u64(p, m->remoteness);
+		*p++ = '}';
+	}
+	*p++ = ']', *p = '\0';
+	return out;
 }
 
 // The moves from at, best first (ranked_moves.h).
@@ -312,7 +370,7 @@ static size_t need_states(const struct solved *s, uint64_t idx, uint64_t *out)
 struct batch {
 	char (*code)[LINE_MAX_CHARS + 1];
 	uint64_t *idx, *need;
-	size_t *count;          // per line: the positions it needs
+	size_t *count, *start;  // per line: the positions it needs, and where in need they begin
 	bool *parsed, *long_line;
 	size_t n, needed, room; // lines; positions in need, and its room
 };
@@ -332,16 +390,26 @@ static bool read_batch(struct lines *l, const struct solved *s, struct batch *b)
 	}
 	for (size_t i = 0; i < b->n; i++) {
 		memmove(b->need + b->needed, b->need + i * stride, b->count[i] * sizeof *b->need);
+		b->start[i] = b->needed;
 		b->needed += b->count[i];
 	}
 	return b->n > 0;
 }
 
-// The answer to line i of b on out: its JSON object, or an error object; moves: the room
-// for its moves; *seen: the damaged blocks already reported.
+// The moves from the position of line i of b, best first, from the children listed in need.
+static size_t rank_line(const struct solved *s, const struct batch *b, size_t i, struct ranked_move *moves)
+{
+	if (s->rules->players != 2)
+		return rank(s, b->idx[i], moves);
+	return ranked_moves_of(s->rules, &s->solution, b->idx[i], b->need + b->start[i] + 1, b->count[i] - 1, moves);
+}
+
+// The answer to line i of b on out: its JSON object, or an error object; moves and json: the
+// room for its moves (ranked_moves_bytes, moves_json_bytes); *seen: the damaged blocks
+// already reported.
 static void answer_line(FILE *out, const struct cli_options *opt, const struct solved *s,
 			const struct description *game, const struct batch *b, size_t i, struct ranked_move *moves,
-			uint64_t *seen)
+			char *json, uint64_t *seen)
 {
 	struct error err;
 	char code[POSITION_CODE_MAX];
@@ -353,13 +421,15 @@ static void answer_line(FILE *out, const struct cli_options *opt, const struct s
 		return;
 	}
 	bool reachable = solved_reachable(s, b->idx[i]);
-	size_t n = reachable ? rank(s, b->idx[i], moves) : 0;
+	size_t n = reachable ? rank_line(s, b, i, moves) : 0;
 	if (s->table.blocks && table_blocks_damage(s->table.blocks, seen, &err))
 		error_line(out, b->code[i], err.msg);
 	else if (!reachable)
 		error_line(out, b->code[i], "not reachable from the start");
 	else
-		position_format(s->rules, b->idx[i], code), show_one(out, opt, s, game, b->idx[i], code, moves, n);
+		position_format(s->rules, b->idx[i], code),
+			show_one(out, opt, s, game, b->idx[i], code, moves, n,
+				 s->rules->players == 2 ? moves_json(moves, n, json) : NULL);
 }
 
 // What a thread answers lines with: its memory stream (text, len) and room for the moves.
@@ -368,6 +438,7 @@ struct worker {
 	char *text;
 	size_t len;
 	struct ranked_move *moves;
+	char *json;
 };
 
 static unsigned worker_count(void)
@@ -393,7 +464,7 @@ static void workers_free(struct worker *w)
 	for (unsigned t = 0; w && t < worker_count(); t++) {
 		if (w[t].mem)
 			fclose(w[t].mem);
-		free(w[t].text), free(w[t].moves);
+		free(w[t].text), free(w[t].moves), free(w[t].json);
 	}
 	free(w);
 }
@@ -406,7 +477,8 @@ static struct worker *workers_new(const struct solved *s)
 	for (unsigned t = 0; w && t < worker_count(); t++) {
 		w[t].mem = open_memstream(&w[t].text, &w[t].len);
 		w[t].moves = malloc(ranked_moves_bytes(s->rules));
-		if (!w[t].mem || !w[t].moves)
+		w[t].json = malloc(moves_json_bytes(s->rules));
+		if (!w[t].mem || !w[t].moves || !w[t].json)
 			return workers_free(w), NULL;
 	}
 	return w;
@@ -437,7 +509,7 @@ static bool answer_parallel(const struct cli_options *opt, const struct solved *
 		uint64_t seen = s->damage_seen;
 		rewind(w->mem);
 		for (size_t i = c * CHUNK_LINES; i < b->n && i < (c + 1) * CHUNK_LINES; i++)
-			answer_line(w->mem, opt, s, game, b, i, w->moves, &seen);
+			answer_line(w->mem, opt, s, game, b, i, w->moves, w->json, &seen);
 		bool bad = fflush(w->mem) != 0 || ferror(w->mem);
 #pragma omp ordered
 		if (!stop) { // in chunk order: nothing after a stop is written
@@ -461,7 +533,7 @@ static uint64_t stream_cache_bytes(const struct cli_options *opt)
 
 static void batch_free(struct batch *b)
 {
-	free(b->code), free(b->idx), free(b->need), free(b->count), free(b->parsed), free(b->long_line);
+	free(b->code), free(b->idx), free(b->need), free(b->count), free(b->start), free(b->parsed), free(b->long_line);
 }
 
 static int show_stream(const struct cli_options *opt, struct solved *s, const struct description *game,
@@ -471,9 +543,11 @@ static int show_stream(const struct cli_options *opt, struct solved *s, const st
 	size_t room = BATCH_NEED + slots(s) * (s->rules->max_moves + 1);
 	struct batch b = {.code = malloc(BATCH_LINES * sizeof *b.code), .idx = malloc(BATCH_LINES * sizeof *b.idx),
 			  .need = malloc(room * sizeof *b.need), .count = malloc(BATCH_LINES * sizeof *b.count),
-			  .parsed = malloc(BATCH_LINES), .long_line = malloc(BATCH_LINES), .room = room};
-	if (!b.code || !b.idx || !b.need || !b.count || !b.parsed || !b.long_line)
-		return batch_free(&b), output_failure("show", STATUS_FAILURE, "out of memory");
+			  .start = malloc(BATCH_LINES * sizeof *b.start), .parsed = malloc(BATCH_LINES),
+			  .long_line = malloc(BATCH_LINES), .room = room};
+	char *json = malloc(moves_json_bytes(s->rules));
+	if (!b.code || !b.idx || !b.need || !b.count || !b.start || !b.parsed || !b.long_line || !json)
+		return free(json), batch_free(&b), output_failure("show", STATUS_FAILURE, "out of memory");
 	struct worker *workers = workers_new(s); // none: one thread answers
 	while (read_batch(&in, s, &b)) {
 		// a format 1 table is read in place; format 2 when every block is kept
@@ -482,20 +556,20 @@ static int show_stream(const struct cli_options *opt, struct solved *s, const st
 		size_t done = 0;
 		if (kept && workers && b.n > 1) {
 			if (!answer_parallel(opt, s, game, &b, workers, &done)) {
-				workers_free(workers), batch_free(&b);
+				workers_free(workers), batch_free(&b), free(json);
 				return output_failure("show", STATUS_FAILURE, "out of memory");
 			}
 			if (done < b.n) // the rest again, one by one: each read of a damaged chunk counts anew
 				s->damage_seen = faults(s);
 		}
 		for (size_t i = done; i < b.n; i++)
-			answer_line(stdout, opt, s, game, &b, i, moves, &s->damage_seen);
+			answer_line(stdout, opt, s, game, &b, i, moves, json, &s->damage_seen);
 		fflush(stdout);
 	}
 	workers_free(workers);
 	if (s->table.blocks)
 		table_blocks_forget(s->table.blocks);
-	batch_free(&b);
+	batch_free(&b), free(json);
 	return 0;
 }
 
@@ -542,7 +616,7 @@ int cmd_show(int argc, char **argv)
 	if (stream)
 		rc = show_stream(&opt, &s, &game, moves);
 	else if ((rc = solved_intact(&s, "show")) == 0)
-		show_one(stdout, &opt, &s, &game, at, code, moves, n);
+		show_one(stdout, &opt, &s, &game, at, code, moves, n, NULL);
 	free(moves);
 	solved_free(&s);
 	return rc;

@@ -72,9 +72,29 @@ static void sort_u64(uint64_t *v, size_t n)
 	}
 }
 
+// Sorts v[0 .. n) when v[0 .. r) is sorted and what follows is at most TAIL_MAX: the rest
+// sorted apart and merged in from the back. A position's own-hands children come first and
+// ascending (their rows are sorted), its few attacks after them.
+#define TAIL_MAX 256
+static void sort_tail(uint64_t *v, size_t r, size_t n)
+{
+	uint64_t tail[TAIL_MAX];
+	size_t t = n - r;
+	memcpy(tail, v + r, t * sizeof *v);
+	sort_u64(tail, t);
+	for (size_t k = n; t > 0; k--) // v[0 .. r) and tail[0 .. t) into v[0 .. k)
+		v[k - 1] = r > 0 && v[r - 1] > tail[t - 1] ? v[--r] : tail[--t];
+}
+
 static size_t sort_unique(uint64_t *v, size_t n)
 {
-	sort_u64(v, n);
+	size_t r = n > 0; // v[0 .. r) ascending
+	while (r < n && v[r - 1] <= v[r])
+		r++;
+	if (n - r <= TAIL_MAX)
+		sort_tail(v, r, n);
+	else
+		sort_u64(v, n);
 	size_t kept = 0;
 	for (size_t i = 0; i < n; i++)
 		if (kept == 0 || v[kept - 1] != v[i])
@@ -251,19 +271,6 @@ size_t movegen_parents(const struct rules *rules, uint64_t idx, uint64_t *out)
 	return sort_unique(out, n);
 }
 
-// Writes the mover's hands of class cls, state i, as a code fragment.
-static int hands_text(const struct rules *rules, const struct hand_class *cls, uint32_t i,
-		      char *buf)
-{
-	int used = 0;
-	for (unsigned k = 0; k < cls->hands; k++) {
-		if (rules->rollover > 10 && k)
-			buf[used++] = '.';
-		used += position_hand_text(rules, cls->values[(uint64_t)i * cls->hands + k], buf + used);
-	}
-	return used;
-}
-
 // The one hand that a tap can have changed from state from to state to (both of cls): the
 // first k whose value is the one value of from's multiset that to's lacks, when they differ
 // in exactly one value, that value is live, and the two have the same lives (neither the
@@ -327,15 +334,14 @@ void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child
 	movegen_describe_pos(rules, &from, &to, buf);
 }
 
-void movegen_describe_pos(const struct rules *rules, const struct pos *from, const struct pos *to, char *buf)
+size_t movegen_describe_pos(const struct rules *rules, const struct pos *from, const struct pos *to, char *buf)
 {
 	unsigned p = rules->players;
 	const struct hand_class *mover = position_class(rules, from->seat, 0);
 	if (to->state[p - 1] != from->state[0]) {
-		int used = hands_text(rules, mover, from->state[0], buf);
+		size_t used = position_hands_text(rules, mover, from->state[0], buf);
 		buf[used++] = '-', buf[used++] = '>';
-		hands_text(rules, mover, to->state[p - 1], buf + used);
-		return;
+		return used + position_hands_text(rules, mover, to->state[p - 1], buf + used);
 	}
 	for (unsigned k = 1; k < p; k++) {
 		if (to->state[k - 1] == from->state[k])
@@ -351,9 +357,10 @@ void movegen_describe_pos(const struct rules *rules, const struct pos *from, con
 			buf[used++] = '-', buf[used++] = '>';
 			used += position_hand_text(rules, b, buf + used);
 			if (p > 2)
-				sprintf(buf + used, "@%u", k);
-			return;
+				used += sprintf(buf + used, "@%u", k);
+			return (size_t)used;
 		}
 	}
 	strcpy(buf, "pass");
+	return 4;
 }

@@ -36,10 +36,11 @@ enum move_kind movegen_kind(const struct rules *rules, uint64_t parent, uint64_t
 // Describes the move from parent to child (a child of parent): "1->3" (attack with a 1 on
 // a 3; "1->3@2" names the slot attacked with three or more players), "13->22" (own hands,
 // as codes of the mover's hands) or "pass". buf holds at least MOVEGEN_TEXT_MAX bytes.
-// _pos: the same of decoded positions (a list of moves decodes its parent once).
+// _pos: the same of decoded positions (a list of moves decodes its parent once), returning
+// the characters written (the '\0' not counted).
 #define MOVEGEN_TEXT_MAX (2 * POSITION_PLAYER_MAX + 8)
 void movegen_describe(const struct rules *rules, uint64_t parent, uint64_t child, char *buf);
-void movegen_describe_pos(const struct rules *rules, const struct pos *from, const struct pos *to, char *buf);
+size_t movegen_describe_pos(const struct rules *rules, const struct pos *from, const struct pos *to, char *buf);
 
 // Two players, side s (0 <= s < rules->period: the positions with seat s to move), cls[0]
 // and cls[1] the classes of its mover and of the other, with m and o states: the children

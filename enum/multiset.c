@@ -56,6 +56,13 @@ uint64_t multiset_count(unsigned h, unsigned r)
 uint64_t multiset_rank(const uint8_t *sorted, unsigned h)
 {
 	uint64_t rank = 0;
+	if (h && h < BINOM_K && sorted[h - 1] + h - 1 < __atomic_load_n(&binom_rows, __ATOMIC_ACQUIRE)) {
+		for (unsigned k = 1; k <= h; k++) { // the rows it reads are there: at once (C(n, k) = 0 for k > n)
+			assert(k == 1 || sorted[k - 1] >= sorted[k - 2]);
+			rank += binom[sorted[k - 1] + k - 1][k];
+		}
+		return rank;
+	}
 	for (unsigned k = 1; k <= h; k++) {
 		assert(k == 1 || sorted[k - 1] >= sorted[k - 2]);
 		rank += multiset_binomial(sorted[k - 1] + k - 1, k);

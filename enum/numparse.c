@@ -27,3 +27,15 @@ bool numparse_u64(const char *text, size_t len, uint64_t min, uint64_t max, uint
 	*out = value;
 	return true;
 }
+
+size_t numparse_put_u64(char *buf, uint64_t v)
+{
+	char digits[20];
+	size_t n = 0, used = 0;
+	do
+		digits[n++] = (char)('0' + v % 10);
+	while (v /= 10);
+	while (n)
+		buf[used++] = digits[--n];
+	return used;
+}

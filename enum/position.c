@@ -9,15 +9,24 @@
 #include "multiset.h"
 #include "numparse.h"
 
+// Decodes are made by the hundred for every answer that lists moves: a division costs more
+// than the rest, so none is made for one seat's rotation, or for the last slot (what is left
+// of a valid index is its state), and a 32-bit one where the index allows it.
 void position_decode(const struct rules *rules, uint64_t idx, struct pos *pos)
 {
-	pos->seat = (unsigned)(idx / rules->block);
-	idx %= rules->block;
-	for (unsigned k = 0; k < rules->players; k++) {
+	pos->seat = rules->period > 1 ? (unsigned)(idx / rules->block) : 0;
+	if (rules->period > 1)
+		idx %= rules->block;
+	unsigned last = rules->players - 1;
+	for (unsigned k = 0; k < last; k++) {
 		uint32_t count = position_class(rules, pos->seat, k)->states;
-		pos->state[k] = (uint32_t)(idx % count);
-		idx /= count;
+		if (idx <= UINT32_MAX)
+			pos->state[k] = (uint32_t)idx % count, idx = (uint32_t)idx / count;
+		else
+			pos->state[k] = (uint32_t)(idx % count), idx /= count;
 	}
+	uint32_t count = position_class(rules, pos->seat, last)->states;
+	pos->state[last] = (uint32_t)(idx < count ? idx : idx % count);
 }
 
 uint64_t position_encode(const struct rules *rules, const struct pos *pos)
@@ -43,28 +52,56 @@ static bool tagged(const struct rules *rules)
 	return rules->lives > 1 || rules->axis[AXIS_ZOMBIES] || rules->scale > 1;
 }
 
-// Writes v in decimal at buf (no NUL); returns the characters written. Codes are written
-// by the hundred for every answer that lists moves: faster than sprintf.
-static int put_uint(char *buf, unsigned v)
-{
-	char digits[10];
-	int n = 0, used = 0;
-	do
-		digits[n++] = (char)('0' + v % 10);
-	while (v /= 10);
-	while (n)
-		buf[used++] = digits[--n];
-	return used;
-}
-
 int position_hand_text(const struct rules *rules, unsigned value, char *buf)
 {
 	if (rules->scale == 1 && value < 10) // the common hand, without dividing
 		return buf[0] = (char)('0' + value), buf[1] = '\0', 1;
-	int used = put_uint(buf, value / rules->scale);
+	int used = (int)numparse_put_u64(buf, value / rules->scale);
 	if (value % rules->scale)
 		buf[used++] = 'h';
 	buf[used] = '\0';
+	return used;
+}
+
+// The digits of the hand values hv[0 .. h) (each below 10) at buf, a word at a time (the
+// last word overlapping the one before: nothing is read or written past the h bytes).
+static void digits(const uint8_t *hv, unsigned h, char *buf)
+{
+	const uint64_t zeros = UINT64_C(0x3030303030303030);
+	if (h < 4) {
+		for (unsigned i = 0; i < h; i++)
+			buf[i] = (char)('0' + hv[i]);
+	} else if (h < 8) {
+		uint32_t a, b;
+		memcpy(&a, hv, 4), memcpy(&b, hv + h - 4, 4);
+		a += (uint32_t)zeros, b += (uint32_t)zeros;
+		memcpy(buf, &a, 4), memcpy(buf + h - 4, &b, 4);
+	} else {
+		for (unsigned i = 0;; i += 8) {
+			unsigned at = i + 8 <= h ? i : h - 8;
+			uint64_t w;
+			memcpy(&w, hv + at, 8);
+			w += zeros;
+			memcpy(buf + at, &w, 8);
+			if (at + 8 >= h)
+				break;
+		}
+	}
+}
+
+size_t position_hands_text(const struct rules *rules, const struct hand_class *cls, uint32_t s, char *buf)
+{
+	const uint8_t *hv = cls->values + (uint64_t)s * cls->hands;
+	size_t used = 0;
+	if (rules->scale == 1 && rules->rollover <= 10) { // a digit a hand
+		digits(hv, cls->hands, buf);
+		return buf[cls->hands] = '\0', cls->hands;
+	}
+	for (unsigned i = 0; i < cls->hands; i++) {
+		if (rules->rollover > 10 && i)
+			buf[used++] = '.';
+		used += (size_t)position_hand_text(rules, hv[i], buf + used);
+	}
 	return used;
 }
 
@@ -88,9 +125,14 @@ static size_t format_counts(const struct rules *rules, const uint8_t *hv, unsign
 			buf[used++] = '.';
 		used += (size_t)position_hand_text(rules, hv[i], buf + used);
 		buf[used++] = 'x';
-		used += (size_t)put_uint(buf + used, j - i);
+		used += numparse_put_u64(buf + used, j - i);
 	}
 	return used;
+}
+
+bool position_digit_codes(const struct rules *rules)
+{
+	return rules->rollover <= 10 && rules->period == 1 && !tagged(rules) && !counted(rules);
 }
 
 void position_format(const struct rules *rules, uint64_t idx, char *buf)
@@ -100,9 +142,17 @@ void position_format(const struct rules *rules, uint64_t idx, char *buf)
 	position_format_pos(rules, &pos, buf);
 }
 
-void position_format_pos(const struct rules *rules, const struct pos *pos, char *buf)
+size_t position_format_pos(const struct rules *rules, const struct pos *pos, char *buf)
 {
 	size_t used = 0;
+	if (position_digit_codes(rules)) { // the common form at once
+		for (unsigned k = 0; k < rules->players; k++) {
+			const struct hand_class *cls = position_class(rules, pos->seat, k);
+			digits(cls->values + (uint64_t)pos->state[k] * cls->hands, cls->hands, buf + used);
+			used += cls->hands;
+		}
+		return buf[used] = '\0', used;
+	}
 	bool counts = counted(rules);
 	for (unsigned k = 0; k < rules->players; k++) {
 		const struct hand_class *cls = position_class(rules, pos->seat, k);
@@ -113,17 +163,13 @@ void position_format_pos(const struct rules *rules, const struct pos *pos, char 
 			buf[used++] = 'z';
 			continue;
 		}
-		for (unsigned i = 0; i < cls->hands && !counts; i++) {
-			if (rules->rollover > 10 && i)
-				buf[used++] = '.';
-			used += (size_t)position_hand_text(rules, hv[i], buf + used);
-		}
-		if (counts)
-			used += format_counts(rules, hv, cls->hands, buf + used);
+		used += counts ? format_counts(rules, hv, cls->hands, buf + used)
+			       : position_hands_text(rules, cls, pos->state[k], buf + used);
 		if (rules->lives > 1)
-			buf[used++] = ':', used += (size_t)put_uint(buf + used, pos->state[k] / cls->count + 1);
+			buf[used++] = ':', used += numparse_put_u64(buf + used, pos->state[k] / cls->count + 1);
 	}
 	buf[used] = '\0';
+	return used;
 }
 
 // Reads the count of a value at text[0..len) (after its 'x'), at most room; 0 when bad.

@@ -12,6 +12,8 @@
 // hands writes the count form: '/' between players, and each player's distinct values
 // ascending as value 'x' count, '.' between them (20 hands, r = 6: 0x3.1x17/1x20). The
 // reader takes any form in any game: a value without 'x' counts once (0.10 is 0x1.10x1).
+// Tags: ':' lives, 'z' a zombie, 'h' a half. A code is only digits and "/.:xhz", so it is a
+// JSON string as it is.
 #ifndef CHOPSTICKS_ENUM_POSITION_H
 #define CHOPSTICKS_ENUM_POSITION_H
 
@@ -37,11 +39,21 @@ struct pos {
 static inline const struct hand_class *position_class(const struct rules *rules, unsigned seat,
 						       unsigned k)
 {
-	return &rules->class[rules->class_of[(seat + k) % rules->players]];
+	unsigned j = seat + k; // below the players mostly: no division then (this is called everywhere)
+	return &rules->class[rules->class_of[j < rules->players ? j : j % rules->players]];
 }
 
 // idx must be < rules->size.
 void position_decode(const struct rules *rules, uint64_t idx, struct pos *pos);
+// Asks for the memory of pos's hands (what its code and moves are written from) before it is
+// read: a list of moves reads the hands of hundreds of positions spread over the classes.
+static inline void position_warm(const struct rules *rules, const struct pos *pos)
+{
+	for (unsigned k = 0; k < rules->players; k++) {
+		const struct hand_class *cls = position_class(rules, pos->seat, k);
+		__builtin_prefetch(cls->values + (uint64_t)pos->state[k] * cls->hands);
+	}
+}
 uint64_t position_encode(const struct rules *rules, const struct pos *pos);
 
 // Parses a code (either form, where unambiguous; hands in any order). Returns
@@ -49,12 +61,19 @@ uint64_t position_encode(const struct rules *rules, const struct pos *pos);
 enum status position_parse(const struct rules *rules, const char *code, uint64_t *idx,
 			   struct error *err);
 // Writes the canonical code of idx into buf (at least POSITION_CODE_MAX bytes); _pos: of
-// the decoded position pos.
+// the decoded position pos, returning the characters written (the '\0' not counted).
 void position_format(const struct rules *rules, uint64_t idx, char *buf);
-void position_format_pos(const struct rules *rules, const struct pos *pos, char *buf);
+size_t position_format_pos(const struct rules *rules, const struct pos *pos, char *buf);
 // Writes hand value (in 1/scale fingers) as a code writes it ("3", or "2h" for two and a
 // half under stumps); returns the characters written (at most 5).
 int position_hand_text(const struct rules *rules, unsigned value, char *buf);
+// Whether the game's codes are only each hand's digit, nothing between the players (rollover
+// at most 10, one seat a turn, no tags, no count form): the codes of one seat's positions
+// then have the same length.
+bool position_digit_codes(const struct rules *rules);
+// Writes the hands of state s of cls as a code of the plain form writes them ("0134",
+// "0.3.11" past rollover 10); returns the characters written.
+size_t position_hands_text(const struct rules *rules, const struct hand_class *cls, uint32_t s, char *buf);
 // The hands of slot k of idx, ascending; returns the hand count.
 unsigned position_hands(const struct rules *rules, uint64_t idx, unsigned k, uint8_t *out);
 

@@ -6,6 +6,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "numparse.h"
 #include "size_text.h"
 
 // The writes below take no lock of the stream (putc_unlocked): record.h asks that no other
@@ -183,11 +184,8 @@ void record_json_string(FILE *f, const char *s)
 // v in decimal (printf's %llu without parsing a format: records print many numbers).
 static void out_u64(struct record *r, uint64_t v)
 {
-	char digits[20], *p = digits + sizeof digits;
-	do
-		*--p = (char)('0' + v % 10);
-	while (v /= 10);
-	out(r, p, (size_t)(digits + sizeof digits - p));
+	char digits[20];
+	out(r, digits, numparse_put_u64(digits, v));
 }
 
 void record_csv_field(FILE *f, const char *s)

@@ -48,7 +48,8 @@ struct cache {
 struct table_blocks {
 	const uint8_t *base, *index; // the mapped file; its 2K index entries (offset, hash)
 	uint64_t bytes, size, count; // file length, states, blocks per stream (K)
-	uint32_t states;             // per block (B)
+	uint32_t states;             // per block (B), a power of two
+	unsigned shift;              // log2 of states
 	unsigned players;            // 2: a state per index; more: per slot and index
 	uint64_t side;               // index scheme 2: the side of the square (0: scheme 1)
 	pthread_mutex_t lock;
@@ -347,6 +348,7 @@ enum status table_blocks_open(const char *path, const uint8_t *base, uint64_t by
 		return error_set(err, STATUS_FAILURE, "'%s': out of memory", path);
 	b->count = count;
 	b->states = states;
+	b->shift = (unsigned)__builtin_ctz(states);
 	b->players = (unsigned)(word >> 32);
 	b->side = side;
 	b->index = base + TABLE_HEADER_BYTES + round8(len);
@@ -489,11 +491,11 @@ static const uint8_t *frozen_block(struct table_blocks *b, uint64_t e)
 
 #define MISSING UINT_MAX // what answer gives when get gives NULL
 
-// Value | remoteness byte << 2 of idx, its blocks from get: block (lock held; then MISSING
-// means damaged) or frozen_block.
-static unsigned answer(struct table_blocks *b, uint64_t idx, const uint8_t *(*get)(struct table_blocks *, uint64_t))
+// Value | remoteness byte << 2 of the state at place, its blocks from get: block (lock held;
+// then MISSING means damaged) or frozen_block.
+static unsigned answer_at(struct table_blocks *b, uint64_t place, const uint8_t *(*get)(struct table_blocks *, uint64_t))
 {
-	uint64_t place = table_place(b->side, idx), k = place / b->states, i = place % b->states;
+	uint64_t k = place >> b->shift, i = place & (b->states - 1);
 	const uint8_t *v = get(b, k), *r;
 	if (!v)
 		return MISSING;
@@ -503,35 +505,61 @@ static unsigned answer(struct table_blocks *b, uint64_t idx, const uint8_t *(*ge
 	return (r = get(b, b->count + k)) ? value | (unsigned)r[i] << 2 : MISSING;
 }
 
-// answer of idx (lock held): a damaged block reads as VALUE_UNKNOWN.
+// answer_at of index idx (lock held): a damaged block reads as VALUE_UNKNOWN.
 static unsigned answer_locked(struct table_blocks *b, uint64_t idx)
 {
-	unsigned a = answer(b, idx, block);
+	unsigned a = answer_at(b, table_place(b->side, idx), block);
 	return a == MISSING ? VALUE_UNKNOWN : a;
+}
+
+static unsigned answer_under_lock(struct table_blocks *b, uint64_t idx)
+{
+	pthread_mutex_lock(&b->lock);
+	unsigned a = answer_locked(b, idx);
+	pthread_mutex_unlock(&b->lock);
+	return a;
+}
+
+static bool frozen(struct table_blocks *b)
+{
+	return __atomic_load_n(&b->cache.frozen, __ATOMIC_ACQUIRE);
 }
 
 // answer of idx: from a frozen cache without the lock where it can, else under the lock.
 static unsigned lookup(struct table_blocks *b, uint64_t idx)
 {
-	unsigned a = __atomic_load_n(&b->cache.frozen, __ATOMIC_ACQUIRE) ? answer(b, idx, frozen_block) : MISSING;
-	if (a == MISSING) {
-		pthread_mutex_lock(&b->lock);
-		a = answer_locked(b, idx);
-		pthread_mutex_unlock(&b->lock);
-	}
-	return a;
+	unsigned a = frozen(b) ? answer_at(b, table_place(b->side, idx), frozen_block) : MISSING;
+	return a == MISSING ? answer_under_lock(b, idx) : a;
 }
 
-void table_blocks_warm(struct table_blocks *b, const uint64_t *idx, size_t n)
+// table_blocks_many from a frozen cache, without the lock (but for a miss, which a frozen
+// cache does not give): FROZEN_GROUP lookups at a time, their value bytes asked for before
+// any is read, so that their memory arrives together, not in turn (a list of moves looks
+// up hundreds of scattered states). False, with nothing done, when the cache is not frozen.
+#define FROZEN_GROUP 64
+static bool many_frozen(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem)
 {
-	if (!__atomic_load_n(&b->cache.frozen, __ATOMIC_ACQUIRE))
-		return;
-	for (size_t j = 0; j < n; j++) {
-		uint64_t place = table_place(b->side, idx[j]);
-		const uint8_t *v = frozen_block(b, place / b->states);
-		if (v)
-			__builtin_prefetch(v + place % b->states / 4);
+	if (!frozen(b))
+		return false;
+	for (size_t j = 0; j < n; j += FROZEN_GROUP) {
+		uint64_t place[FROZEN_GROUP];
+		size_t m = n - j < FROZEN_GROUP ? n - j : FROZEN_GROUP;
+		for (size_t i = 0; i < m; i++) {
+			place[i] = table_place(b->side, idx[j + i]);
+			const uint8_t *v = frozen_block(b, place[i] >> b->shift);
+			if (v)
+				__builtin_prefetch(v + (place[i] & (b->states - 1)) / 4);
+		}
+		for (size_t i = 0; i < m; i++) {
+			unsigned a = answer_at(b, place[i], frozen_block);
+			a = a == MISSING ? answer_under_lock(b, idx[j + i]) : a;
+			if (values)
+				values[j + i] = (uint8_t)(a & 3);
+			if (rem)
+				rem[j + i] = (uint8_t)(a >> 2);
+		}
 	}
+	return true;
 }
 
 enum value table_blocks_value(struct table_blocks *b, uint64_t idx)
@@ -574,11 +602,11 @@ static size_t *by_block(const struct table_blocks *b, const uint64_t *idx, size_
 	size_t *start = calloc(b->count + 1, sizeof *start), *order = malloc((n ? n : 1) * sizeof *order);
 	if (start && order) {
 		for (size_t i = 0; i < n; i++)
-			start[table_place(b->side, idx[i]) / b->states + 1]++;
+			start[(table_place(b->side, idx[i]) >> b->shift) + 1]++;
 		for (uint64_t k = 0; k < b->count; k++)
 			start[k + 1] += start[k];
 		for (size_t i = 0; i < n; i++)
-			order[start[table_place(b->side, idx[i]) / b->states]++] = i;
+			order[start[table_place(b->side, idx[i]) >> b->shift]++] = i;
 	} else {
 		free(order), order = NULL;
 	}
@@ -588,6 +616,8 @@ static size_t *by_block(const struct table_blocks *b, const uint64_t *idx, size_
 
 void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem)
 {
+	if (many_frozen(b, idx, n, values, rem))
+		return;
 	size_t *order = by_block(b, idx, n);
 	pthread_mutex_lock(&b->lock);
 	for (size_t k = 0; k < n; k++) {
@@ -612,7 +642,8 @@ void table_blocks_forget(struct table_blocks *b)
 }
 
 // The entries of stream that lookups of idx[0 .. n) read (remoteness: only of the wins and
-// losses) and the cache lacks, in file order, into want, as many as fit in *room beside the
+// losses, and any the cache holds already: reading the values to tell cost more than keeping
+// it) and the cache lacks, in file order, into want, as many as fit in *room beside the
 // ones it holds, which are marked as read now; their count (lock held). *all is cleared
 // when some do not fit.
 static uint64_t missing(struct table_blocks *b, int stream, const uint64_t *idx, size_t n, uint8_t *mark,
@@ -621,10 +652,12 @@ static uint64_t missing(struct table_blocks *b, int stream, const uint64_t *idx,
 	struct cache *c = &b->cache;
 	memset(mark, 0, b->count);
 	for (size_t i = 0; i < n; i++) {
-		uint64_t place = table_place(b->side, idx[i]);
-		// remoteness: the value from its block when that is decoded (else none is needed)
-		unsigned v = stream ? packed_value(c->data[place / b->states], place % b->states) : VALUE_WIN;
-		mark[place / b->states] |= v == VALUE_WIN || v == VALUE_LOSS;
+		uint64_t place = table_place(b->side, idx[i]), k = place >> b->shift;
+		if (mark[k])
+			continue;
+		// remoteness not held: the value from its block when that is decoded (else none is needed)
+		unsigned v = stream && !c->data[b->count + k] ? packed_value(c->data[k], place & (b->states - 1)) : VALUE_WIN;
+		mark[k] = v == VALUE_WIN || v == VALUE_LOSS;
 	}
 	uint64_t m = 0;
 	for (int pass = 0; pass < 2; pass++)

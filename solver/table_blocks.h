@@ -75,10 +75,6 @@ enum status table_blocks_whole(struct table_blocks *b, bool scratch, const uint8
 // Where scratch files go: $TMPDIR, or /tmp.
 const char *table_scratch_dir(void);
 
-// Asks the processor to fetch, from a frozen cache (table_blocks_prefetch), the byte that a
-// lookup of each of idx[0 .. n) reads first (its value); nothing otherwise. A list of moves
-// looks up hundreds of scattered states: their memory then arrives together, not in turn.
-void table_blocks_warm(struct table_blocks *b, const uint64_t *idx, size_t n);
 // The value and remoteness byte of index idx (< size), from the block of its place; thread-safe. A damaged
 // block gives VALUE_UNKNOWN and 0 and is counted (table_blocks_damage).
 enum value table_blocks_value(struct table_blocks *b, uint64_t idx);
@@ -87,8 +83,10 @@ uint8_t table_blocks_rem_byte(struct table_blocks *b, uint64_t idx);
 // list, checked when first read; 255 when there is none or its chunk is damaged (counted,
 // as a damaged block is). Thread-safe.
 unsigned table_blocks_overflow(struct table_blocks *b, uint64_t idx);
-// Both for idx[0 .. n) (any order; grouped by block internally, each block decoded once):
-// values[i] an enum value, rem[i] the remoteness byte (either may be NULL).
+// Both for idx[0 .. n) (any order; grouped by block internally, each block decoded once;
+// from a frozen cache, table_blocks_prefetch, without the lock and with the memory of a
+// group of lookups asked for together): values[i] an enum value, rem[i] the remoteness byte
+// (either may be NULL).
 void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem);
 // A batch of queries whose positions are known up front: decodes, in parallel, the blocks
 // that lookups of idx[0 .. n) will read, and keeps up to max_bytes of decoded blocks (not

@@ -16,6 +16,8 @@ struct solution;
 // The place of index idx: idx itself in scheme 1 (side 0), else b + side * a.
 static inline uint64_t table_place(uint64_t side, uint64_t idx)
 {
+	if (side && (idx | side) <= UINT32_MAX) // a 32-bit division where it does (lookups are many)
+		return (uint32_t)idx / (uint32_t)side + side * ((uint32_t)idx % (uint32_t)side);
 	return side ? idx / side + side * (idx % side) : idx;
 }
 
