@@ -9,65 +9,127 @@
 
 #include "movegen.h"
 
+#define DRAW_KEY (1u << 20)
+
 // Sort key: wins first (fewer moves better), then draws, then losses (more moves better).
 static unsigned key(enum value v, unsigned remoteness)
 {
 	if (v == VALUE_WIN)
 		return remoteness;
 	if (v == VALUE_DRAW)
-		return 1u << 20;
+		return DRAW_KEY;
 	return (1u << 21) - remoteness;
 }
 
-// What moves are sorted by: key in the top 22 bits, then 64 bits in the order of the codes,
-// then the move's place in the last 42. One comparison of 128 bits, without a branch: the
-// merge's choice cannot be predicted.
-typedef unsigned __int128 sort_item;
+// What moves are sorted by. Most moves of a game lead to draws, whose keys are all equal:
+// those (when a list has at most DRAWS_MAX moves) by a 64-bit item, the code's order (below
+// 2^54) above the move's place in the last 10 bits; the others by a 128-bit item, the key in
+// the top 22 bits, then the code's order, then the place in the last 42. One comparison
+// without a branch (the merge's choice cannot be predicted), of one word where it can.
+typedef unsigned __int128 wide_item;
+#define WIDE_PLACE ((UINT64_C(1) << 42) - 1)
+#define DRAW_PLACE_BITS 10
+#define DRAWS_MAX (1u << DRAW_PLACE_BITS)
 
-#define PLACE_MASK ((UINT64_C(1) << 42) - 1)
-static sort_item sort_item_of(unsigned key, uint64_t code_order, size_t place)
+// A code of digit form (position_digit_codes) of at most 16 digits as a decimal number (below
+// 10^16 < 2^54), zeros past its end: among codes of one length, the order of strcmp.
+#define DIGITS_ORDERED 16
+
+// The number that the 8 digits at c write: pairs, then fours, then the eight joined by a
+// multiplication each (the bytes of a little-endian word, the first digit lowest).
+static uint64_t eight_digits(const char *c)
 {
-	return (sort_item)key << 106 | (sort_item)code_order << 42 | place;
+	uint64_t v;
+	memcpy(&v, c, 8);
+	v = (v & UINT64_C(0x0F0F0F0F0F0F0F0F)) * (10 * 256 + 1) >> 8;
+	v = (v & UINT64_C(0x00FF00FF00FF00FF)) * (100 * 65536 + 1) >> 16;
+	return (v & UINT64_C(0x0000FFFF0000FFFF)) * (UINT64_C(10000) << 32 | 1) >> 32 & 0xFFFFFFFF;
 }
 
-// A code of digit form (position_digit_codes) of at most 16 digits as 16 hex digits, first
-// first: among codes of one length, the order of strcmp.
-#define DIGITS_ORDERED 16
 static uint64_t digits_order(const char *code, size_t len)
 {
 	uint64_t order = 0;
-	for (size_t i = 0; i < DIGITS_ORDERED; i++)
-		order = order << 4 | (i < len ? (unsigned)(code[i] - '0') : 0);
+	size_t i = 0;
+	for (; i + 8 <= len; i += 8)
+		order = order * 100000000 + eight_digits(code + i);
+	for (; i < DIGITS_ORDERED; i++)
+		order = order * 10 + (i < len ? (unsigned)(code[i] - '0') : 0);
 	return order;
 }
 
-// Sorts m[0 .. n) by their items (item, with tmp beside it, n each): a merge sort, then the
-// moves put in that order through spare (n moves). A show streams thousands of positions of
-// hundreds of moves: qsort's call per comparison was a tenth of it, and a merge of three
-// words a tenth still.
-static void sort_moves(struct ranked_move *m, size_t n, sort_item *item, sort_item *tmp, struct ranked_move *spare)
-{
-	for (size_t width = 1; width < n; width *= 2) {
-		for (size_t lo = 0; lo < n; lo += 2 * width) {
-			size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
-			size_t a = lo, b = mid, k = lo;
-			while (a < mid && b < hi) {
-				sort_item x = item[a], y = item[b];
-				bool take_b = y < x;
-				tmp[k++] = take_b ? y : x;
-				b += take_b, a += !take_b;
-			}
-			while (a < mid)
-				tmp[k++] = item[a++];
-			while (b < hi)
-				tmp[k++] = item[b++];
-		}
-		sort_item *t = item;
-		item = tmp, tmp = t;
+// A merge sort of item[0 .. n), with tmp beside it (n); returns where the sorted items lie.
+#define MERGE_SORT(name, type)                                                                            \
+	static const type *name(type *item, type *tmp, size_t n)                                          \
+	{                                                                                                 \
+		for (size_t width = 1; width < n; width *= 2) {                                           \
+			for (size_t lo = 0; lo < n; lo += 2 * width) {                                    \
+				size_t mid = lo + width < n ? lo + width : n;                             \
+				size_t hi = lo + 2 * width < n ? lo + 2 * width : n, a = lo, b = mid, k = lo; \
+				while (a < mid && b < hi) {                                               \
+					type x = item[a], y = item[b];                                    \
+					bool take_b = y < x;                                              \
+					tmp[k++] = take_b ? y : x;                                        \
+					b += take_b, a += !take_b;                                        \
+				}                                                                         \
+				while (a < mid)                                                           \
+					tmp[k++] = item[a++];                                             \
+				while (b < hi)                                                            \
+					tmp[k++] = item[b++];                                             \
+			}                                                                                 \
+			type *t = item;                                                                   \
+			item = tmp, tmp = t;                                                              \
+		}                                                                                         \
+		return item;                                                                              \
 	}
-	memcpy(spare, m, n * sizeof *m);
+MERGE_SORT(sort_wide, wide_item)
+MERGE_SORT(sort_narrow, uint64_t)
+
+// The room a list of n moves is ranked in, carved from one allocation (scratch_new).
+struct scratch {
+	wide_item *wide, *wide_tmp;
+	uint64_t *narrow, *narrow_tmp, *order; // order: of each move's code
+	struct ranked_move *spare;
+	struct pos *to;
+	unsigned *rem;
+	uint8_t *value;
+};
+
+static bool scratch_new(struct scratch *s, size_t n)
+{
+	size_t each = 2 * sizeof(wide_item) + 3 * sizeof(uint64_t) + sizeof(struct ranked_move) + sizeof(struct pos) +
+		      sizeof(unsigned) + 1;
+	if (!(s->wide = malloc(n > 0 ? n * each : 1))) // the most aligned first
+		return false;
+	s->wide_tmp = s->wide + n;
+	s->narrow = (uint64_t *)(s->wide_tmp + n), s->narrow_tmp = s->narrow + n, s->order = s->narrow_tmp + n;
+	s->spare = (struct ranked_move *)(s->order + n);
+	s->to = (struct pos *)(s->spare + n);
+	s->rem = (unsigned *)(s->to + n);
+	s->value = (uint8_t *)(s->rem + n);
+	return true;
+}
+
+// Sorts m[0 .. n) best first, ties by code (s->order), and puts the moves in that order
+// through s->spare. A show streams thousands of positions of hundreds of moves: qsort's call
+// per comparison was a tenth of it, a merge of three words a tenth still.
+static void sort_moves(struct ranked_move *m, size_t n, struct scratch *s)
+{
+	size_t wide = 0, narrow = 0;
 	for (size_t i = 0; i < n; i++)
-		m[i] = spare[(uint64_t)item[i] & PLACE_MASK];
+		if (n <= DRAWS_MAX && m[i].key == DRAW_KEY)
+			s->narrow[narrow++] = s->order[i] << DRAW_PLACE_BITS | i;
+		else
+			s->wide[wide++] = (wide_item)m[i].key << 106 | (wide_item)s->order[i] << 42 | i;
+	const wide_item *w = sort_wide(s->wide, s->wide_tmp, wide);
+	const uint64_t *d = sort_narrow(s->narrow, s->narrow_tmp, narrow);
+	memcpy(s->spare, m, n * sizeof *m);
+	size_t k = 0, j = 0;
+	for (; j < wide && (unsigned)(w[j] >> 106) < DRAW_KEY; j++) // the wins, then the draws
+		m[k++] = s->spare[(uint64_t)w[j] & WIDE_PLACE];
+	for (size_t i = 0; i < narrow; i++)
+		m[k++] = s->spare[d[i] & (DRAWS_MAX - 1)];
+	for (; j < wide; j++)
+		m[k++] = s->spare[(uint64_t)w[j] & WIDE_PLACE];
 }
 
 // The order of moves x and y of m (places in it) by their codes.
@@ -104,22 +166,17 @@ typedef void duels_fn(const void *ctx, const uint64_t *child, size_t n, uint8_t 
 static size_t rank(const struct rules *rules, uint64_t at, const uint64_t *child, size_t n, struct ranked_move *out,
 		   duels_fn *duels, const void *ctx)
 {
-	size_t each = 2 * sizeof(sort_item) + sizeof *out + sizeof(uint64_t) + sizeof(struct pos) + sizeof(unsigned) + 1;
-	sort_item *item = malloc(n * each), *tmp = item + n;
-	if (!item)
+	struct scratch room;
+	if (!scratch_new(&room, n))
 		return 0;
-	struct ranked_move *spare = (struct ranked_move *)(tmp + n);
-	uint64_t *order = (uint64_t *)(spare + n); // of the codes
-	struct pos *to = (struct pos *)(order + n);
-	unsigned *rem = (unsigned *)(to + n);
-	uint8_t *value = (uint8_t *)(rem + n);
+	struct pos *to = room.to;
 	bool digits = position_digit_codes(rules); // the codes' order from their digits
 	char *strings = (char *)(out + rules->max_moves);
 	struct pos from;
 	position_decode(rules, at, &from);
 	for (size_t i = 0; i < n; i++) // first every child's hands asked for, then read
 		position_decode(rules, child[i], &to[i]), position_warm(rules, &to[i]);
-	duels(ctx, child, n, value, rem);
+	duels(ctx, child, n, room.value, room.rem);
 	for (size_t i = 0; i < n; i++) {
 		struct ranked_move *m = &out[i];
 		m->child = child[i];
@@ -129,19 +186,17 @@ static size_t rank(const struct rules *rules, uint64_t at, const uint64_t *child
 		m->code_len = (uint16_t)position_format_pos(rules, &to[i], strings);
 		m->code = strings;
 		strings += m->code_len + 1;
-		m->value = (enum value)value[i];
-		m->remoteness = m->value == VALUE_DRAW ? 0 : rem[i] + 1;
+		m->value = (enum value)room.value[i];
+		m->remoteness = m->value == VALUE_DRAW ? 0 : room.rem[i] + 1;
 		m->key = key(m->value, m->remoteness);
 		digits = digits && m->code_len <= DIGITS_ORDERED;
 		if (digits)
-			order[i] = digits_order(m->code, m->code_len);
+			room.order[i] = digits_order(m->code, m->code_len);
 	}
 	if (!digits)
-		code_places(out, n, order, (uint64_t *)tmp);
-	for (size_t i = 0; i < n; i++)
-		item[i] = sort_item_of(out[i].key, order[i], i);
-	sort_moves(out, n, item, tmp, spare);
-	free(item);
+		code_places(out, n, room.order, room.narrow);
+	sort_moves(out, n, &room);
+	free(room.wide);
 	return n;
 }
 

@@ -141,6 +141,12 @@ static void csv_row(const struct solved *s, const struct description *game, cons
 	record_end(&r);
 }
 
+// JSON text made once for a stream's line (show_one), each NULL when it is not: the moves,
+// and the rules (the same on every line).
+struct json_parts {
+	const char *moves, *rules;
+};
+
 // Starts the output on r: JSON the position and its value and opens "moves" (on out), or
 // writes them whole when moves_json (their JSON text) is not NULL; CSV the header, text the
 // game and the position (on stdout).
@@ -197,26 +203,30 @@ static void print_move(struct record *r, const struct solved *s, const struct de
 }
 
 // Ends the output: JSON closes "moves" (unless they were written whole) and adds the rules.
-static void print_tail(struct record *r, const struct description *game, bool moves_whole)
+static void print_tail(struct record *r, const struct description *game, const struct json_parts *parts)
 {
 	if (r->format != FORMAT_JSON)
 		return;
-	if (!moves_whole)
+	if (!parts->moves)
 		record_close(r);
-	game_record_of(r, game);
+	if (parts->rules)
+		record_json(r, "rules", parts->rules);
+	else
+		game_record_of(r, game);
 	record_end(r);
 }
 
-// The whole output for position at (code its code): JSON on out, the others on stdout.
-// moves_json (NULL: none): the moves' JSON text, written whole instead of move by move.
+// The whole output for position at (code its code): JSON on out, the others on stdout;
+// what parts holds is written whole.
 static void show_one(FILE *f, const struct cli_options *opt, const struct solved *s, const struct description *game,
-		     uint64_t at, const char *code, const struct ranked_move *moves, size_t n, const char *moves_json)
+		     uint64_t at, const char *code, const struct ranked_move *moves, size_t n,
+		     const struct json_parts *parts)
 {
 	struct record out;
-	print_head(&out, f, opt, s, game, at, code, moves_json);
-	for (size_t i = 0; i < n && !moves_json; i++)
+	print_head(&out, f, opt, s, game, at, code, parts->moves);
+	for (size_t i = 0; i < n && !parts->moves; i++)
 		print_move(&out, s, game, &moves[i]);
-	print_tail(&out, game, moves_json != NULL);
+	print_tail(&out, game, parts);
 }
 
 // ---- the moves of two players as JSON text at once: a stream writes 500 moves a line -----
@@ -373,6 +383,7 @@ struct batch {
 	size_t *count, *start;  // per line: the positions it needs, and where in need they begin
 	bool *parsed, *long_line;
 	size_t n, needed, room; // lines; positions in need, and its room
+	char *rules_json;       // the rules' JSON, the same on every line
 };
 
 // Reads a batch of lines into b and parses them, on the threads in force; the positions and
@@ -429,7 +440,8 @@ static void answer_line(FILE *out, const struct cli_options *opt, const struct s
 	else
 		position_format(s->rules, b->idx[i], code),
 			show_one(out, opt, s, game, b->idx[i], code, moves, n,
-				 s->rules->players == 2 ? moves_json(moves, n, json) : NULL);
+				 &(struct json_parts){s->rules->players == 2 ? moves_json(moves, n, json) : NULL,
+						      b->rules_json});
 }
 
 // What a thread answers lines with: its memory stream (text, len) and room for the moves.
@@ -534,6 +546,7 @@ static uint64_t stream_cache_bytes(const struct cli_options *opt)
 static void batch_free(struct batch *b)
 {
 	free(b->code), free(b->idx), free(b->need), free(b->count), free(b->start), free(b->parsed), free(b->long_line);
+	free(b->rules_json);
 }
 
 static int show_stream(const struct cli_options *opt, struct solved *s, const struct description *game,
@@ -544,9 +557,9 @@ static int show_stream(const struct cli_options *opt, struct solved *s, const st
 	struct batch b = {.code = malloc(BATCH_LINES * sizeof *b.code), .idx = malloc(BATCH_LINES * sizeof *b.idx),
 			  .need = malloc(room * sizeof *b.need), .count = malloc(BATCH_LINES * sizeof *b.count),
 			  .start = malloc(BATCH_LINES * sizeof *b.start), .parsed = malloc(BATCH_LINES),
-			  .long_line = malloc(BATCH_LINES), .room = room};
+			  .long_line = malloc(BATCH_LINES), .room = room, .rules_json = game_rules_json(game)};
 	char *json = malloc(moves_json_bytes(s->rules));
-	if (!b.code || !b.idx || !b.need || !b.count || !b.start || !b.parsed || !b.long_line || !json)
+	if (!b.code || !b.idx || !b.need || !b.count || !b.start || !b.parsed || !b.long_line || !b.rules_json || !json)
 		return free(json), batch_free(&b), output_failure("show", STATUS_FAILURE, "out of memory");
 	struct worker *workers = workers_new(s); // none: one thread answers
 	while (read_batch(&in, s, &b)) {
@@ -616,7 +629,7 @@ int cmd_show(int argc, char **argv)
 	if (stream)
 		rc = show_stream(&opt, &s, &game, moves);
 	else if ((rc = solved_intact(&s, "show")) == 0)
-		show_one(stdout, &opt, &s, &game, at, code, moves, n, NULL);
+		show_one(stdout, &opt, &s, &game, at, code, moves, n, &(struct json_parts){NULL, NULL});
 	free(moves);
 	solved_free(&s);
 	return rc;

@@ -2,6 +2,8 @@
 // The game's name in each output format (see game_text.h).
 #include "game_text.h"
 
+#include <stdlib.h>
+
 #include "variants.h"
 
 void game_record_hands(struct record *r, const char *name, unsigned players, const unsigned *hands)
@@ -43,6 +45,22 @@ void game_record_rules(struct record *r, const char *name, const struct descript
 	record_object(r, name);
 	rules_fields(r, d);
 	record_close(r);
+}
+
+char *game_rules_json(const struct description *d)
+{
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	struct record r;
+	record_begin(&r, f, FORMAT_JSON);
+	rules_fields(&r, d);
+	record_end_inline(&r);
+	if (fclose(f) != 0 || !text)
+		return free(text), NULL;
+	return text;
 }
 
 void game_record_of(struct record *r, const struct description *d)

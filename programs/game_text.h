@@ -27,6 +27,9 @@ void game_record(struct record *r, const struct rules *rules);
 void game_record_of(struct record *r, const struct description *d);
 // JSON: the "rules" object alone, under name (NULL in an array).
 void game_record_rules(struct record *r, const char *name, const struct description *d);
+// That object's JSON text, made once for outputs that write it on every line (record_json);
+// malloc'd, NULL when out of memory.
+char *game_rules_json(const struct description *d);
 // Fields of their own: hands as an array, one count per seat ([2,2]); variant names.
 void game_record_hands(struct record *r, const char *name, unsigned players, const unsigned *hands);
 void game_record_variants(struct record *r, const char *name, uint64_t variants);

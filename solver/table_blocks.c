@@ -723,7 +723,9 @@ bool table_blocks_prefetch(struct table_blocks *b, const uint64_t *idx, size_t n
 	pthread_mutex_lock(&b->lock);
 	__atomic_store_n(&b->cache.frozen, false, __ATOMIC_RELEASE);
 	uint64_t room = b->cache.max = max_bytes > CACHE_BYTES ? max_bytes : CACHE_BYTES;
-	for (int stream = 0; ok && stream < STREAMS; stream++)
+	// the whole table held (a long stream's batches after the first few): nothing to look for
+	bool whole = b->cache.n == STREAMS * b->count && b->cache.bytes <= room;
+	for (int stream = 0; ok && !whole && stream < STREAMS; stream++)
 		ok = fill_cache(b, want, missing(b, stream, idx, n, mark, want, &room, &all), &all);
 	all = all && ok;
 	__atomic_store_n(&b->cache.frozen, all, __ATOMIC_RELEASE);
