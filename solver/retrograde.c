@@ -126,18 +126,17 @@ void solution_read(const struct solution *s, const uint64_t *idx, size_t n, uint
 	for (size_t j = 0; j < n; j += READ_GROUP) {
 		size_t m = n - j < READ_GROUP ? n - j : READ_GROUP;
 		uint8_t bytes[READ_GROUP];
-		if (s->blocks)
-			table_blocks_many(s->blocks, idx + j, m, values + j, bytes);
+		bool frozen = s->blocks && table_blocks_many_frozen(s->blocks, idx + j, m, values + j, bytes);
 		for (size_t i = 0; i < m && !s->blocks; i++)
 			__builtin_prefetch(s->values + idx[j + i] / 4);
 		for (size_t i = 0; i < m; i++) {
 			uint64_t x = idx[j + i];
-			if (!s->blocks)
+			if (!frozen)
 				values[j + i] = (uint8_t)solution_value(s, x);
 			bool decided = values[j + i] == VALUE_WIN || values[j + i] == VALUE_LOSS;
-			rem[j + i] = !decided				       ? 0
-				     : s->blocks && bytes[i] != SOLUTION_OVERFLOW_MARK ? bytes[i]
-										       : solution_remoteness(s, x);
+			rem[j + i] = !decided					 ? 0
+				     : frozen && bytes[i] != SOLUTION_OVERFLOW_MARK ? bytes[i]
+										    : solution_remoteness(s, x);
 		}
 	}
 }

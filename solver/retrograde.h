@@ -87,8 +87,9 @@ static inline enum value solution_value(const struct solution *s, uint64_t idx)
 // draw, a terminal or an unreachable position. A 255 mark without an overflow entry gives 255.
 unsigned solution_remoteness(const struct solution *s, uint64_t idx);
 // The value and remoteness of idx[0 .. n): values[i] as solution_value gives it, rem[i] as
-// solution_remoteness for a win or a loss and 0 otherwise; the lookups are made together
-// (table_blocks_many), not one by one: a list of moves reads hundreds of scattered states.
+// solution_remoteness for a win or a loss and 0 otherwise; the memory of a group of lookups
+// asked for together (from arrays, or a frozen reader: table_blocks_many_frozen), not in
+// turn: a list of moves reads hundreds of scattered states.
 void solution_read(const struct solution *s, const uint64_t *idx, size_t n, uint8_t *values, unsigned *rem);
 // The remoteness of idx in the n overflow entries at list (ascending), 255 when none is idx.
 unsigned solution_overflow_find(const uint8_t *list, uint64_t n, uint64_t idx);

@@ -532,12 +532,11 @@ static unsigned lookup(struct table_blocks *b, uint64_t idx)
 	return a == MISSING ? answer_under_lock(b, idx) : a;
 }
 
-// table_blocks_many from a frozen cache, without the lock (but for a miss, which a frozen
-// cache does not give): FROZEN_GROUP lookups at a time, their value bytes asked for before
-// any is read, so that their memory arrives together, not in turn (a list of moves looks
-// up hundreds of scattered states). False, with nothing done, when the cache is not frozen.
+// FROZEN_GROUP lookups at a time, their value bytes asked for before any is read, so that
+// their memory arrives together, not in turn; without the lock but for a miss, which a
+// frozen cache does not give.
 #define FROZEN_GROUP 64
-static bool many_frozen(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem)
+bool table_blocks_many_frozen(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem)
 {
 	if (!frozen(b))
 		return false;
@@ -616,8 +615,6 @@ static size_t *by_block(const struct table_blocks *b, const uint64_t *idx, size_
 
 void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem)
 {
-	if (many_frozen(b, idx, n, values, rem))
-		return;
 	size_t *order = by_block(b, idx, n);
 	pthread_mutex_lock(&b->lock);
 	for (size_t k = 0; k < n; k++) {

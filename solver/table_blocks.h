@@ -83,11 +83,13 @@ uint8_t table_blocks_rem_byte(struct table_blocks *b, uint64_t idx);
 // list, checked when first read; 255 when there is none or its chunk is damaged (counted,
 // as a damaged block is). Thread-safe.
 unsigned table_blocks_overflow(struct table_blocks *b, uint64_t idx);
-// Both for idx[0 .. n) (any order; grouped by block internally, each block decoded once;
-// from a frozen cache, table_blocks_prefetch, without the lock and with the memory of a
-// group of lookups asked for together): values[i] an enum value, rem[i] the remoteness byte
-// (either may be NULL).
+// Both for idx[0 .. n) (any order; grouped by block internally, each block decoded once):
+// values[i] an enum value, rem[i] the remoteness byte (either may be NULL).
 void table_blocks_many(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem);
+// The same from a frozen cache (table_blocks_prefetch), without the lock, the memory of a
+// group of lookups asked for together (a list of moves looks up hundreds of scattered
+// states); false, with nothing done, when the cache is not frozen.
+bool table_blocks_many_frozen(struct table_blocks *b, const uint64_t *idx, size_t n, uint8_t *values, uint8_t *rem);
 // A batch of queries whose positions are known up front: decodes, in parallel, the blocks
 // that lookups of idx[0 .. n) will read, and keeps up to max_bytes of decoded blocks (not
 // less than the 24 MiB kept otherwise) until table_blocks_forget, so that batches that

@@ -69,6 +69,10 @@ ParameterizedTestParameters(position, round_trip)
 		{2, {3, 3}, 6, ""},       {3, {2, 2, 2}, 4, ""}, {2, {3, 2}, 5, ""},
 		{3, {2, 1, 2}, 4, ""},    {2, {2, 2}, 12, ""},   {2, {2, 1}, 13, ""},
 		{4, {1, 2, 1, 2}, 3, ""}, {2, {1, 1}, 100, ""},  {2, {4, 4}, 10, ""},
+		// digits written a word at a time: 5 to 7 hands by two overlapping halves, 8 and
+		// more by words of 8 (16: two of them; 11: the second overlapping the first)
+		{2, {5, 5}, 3, ""},    {2, {7, 7}, 3, ""},    {2, {8, 8}, 3, ""},
+		{2, {11, 11}, 2, ""},  {2, {16, 16}, 2, ""},  {2, {6, 9}, 3, ""},
 		// tagged codes; zombies only with even hands (see the note at tagged_codes)
 		{2, {2, 2}, 5, "lives=3"},        {2, {3, 2}, 4, "lives=2"},
 		{2, {2, 2}, 12, "lives=2"},       {2, {1, 1}, 3, "lives=16"},

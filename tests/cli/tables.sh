@@ -68,6 +68,11 @@ got=$(sed 's/^{"input":.*/error/' <<<"$three")
 if [[ $got$'\n' == "$want" ]]; then pass; else fail "show - of 90 codes on 3 threads differs from show CODE" "$got"; fi
 expect_exit_sh 0 '"$BIN" show --table "'"$tbl"'" --hands 4 --rollover 10 --threads 1 - <"'"$_tmp/random_codes"'"'
 if [[ $stdout == "$three" ]]; then pass; else fail "show - differs between 1 and 3 threads" "$stdout"; fi
+# In two batches (the second comes after a pause): the second finds the whole table kept
+# and looks for nothing to decode.
+expect_exit_sh 0 '{ sed -n 1,45p "'"$_tmp/random_codes"'"; sleep 1; sed -n 46,90p "'"$_tmp/random_codes"'"; } |
+	"$BIN" show --table "'"$tbl"'" --hands 4 --rollover 10 --threads 3 -'
+if [[ $stdout == "$three" ]]; then pass; else fail "show - in two batches differs from one" "$stdout"; fi
 printf '11111111\r\nxyz\n00000000\n11111111' >"$_tmp/mixed"
 expect_exit_sh 0 '"$BIN" show --table "'"$tbl"'" --hands 4 --rollover 10 - <"'"$_tmp/mixed"'"'
 lines=$(jq -c '[.position, .error != null]' <<<"$stdout" | tr '\n' ' ')
