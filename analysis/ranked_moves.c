@@ -7,24 +7,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "le64.h"
 #include "movegen.h"
 
-#define DRAW_KEY (1u << 20)
+#define DRAW_KEY (UINT32_C(1) << 31)
+#define REMOTENESS_KEYED ((UINT32_C(1) << 30) - 1) // remoteness past this sorts as this
 
 // Sort key: wins first (fewer moves better), then draws, then losses (more moves better).
-static unsigned key(enum value v, unsigned remoteness)
+static uint32_t key(enum value v, unsigned remoteness)
 {
+	uint32_t r = remoteness < REMOTENESS_KEYED ? remoteness : REMOTENESS_KEYED;
 	if (v == VALUE_WIN)
-		return remoteness;
+		return r;
 	if (v == VALUE_DRAW)
 		return DRAW_KEY;
-	return (1u << 21) - remoteness;
+	return UINT32_MAX - r;
 }
 
 // What moves are sorted by. Most moves of a game lead to draws, whose keys are all equal:
 // those (when a list has at most DRAWS_MAX moves) by a 64-bit item, the code's order (below
 // 2^54) above the move's place in the last 10 bits; the others by a 128-bit item, the key in
-// the top 22 bits, then the code's order, then the place in the last 42. One comparison
+// the top 32 bits, then the code's order, then the place in the last 42. One comparison
 // without a branch (the merge's choice cannot be predicted), of one word where it can.
 typedef unsigned __int128 wide_item;
 #define WIDE_PLACE ((UINT64_C(1) << 42) - 1)
@@ -39,8 +42,7 @@ typedef unsigned __int128 wide_item;
 // multiplication each (the bytes of a little-endian word, the first digit lowest).
 static uint64_t eight_digits(const char *c)
 {
-	uint64_t v;
-	memcpy(&v, c, 8);
+	uint64_t v = le64_load((const uint8_t *)c); // the first digit lowest on any host
 	v = (v & UINT64_C(0x0F0F0F0F0F0F0F0F)) * (10 * 256 + 1) >> 8;
 	v = (v & UINT64_C(0x00FF00FF00FF00FF)) * (100 * 65536 + 1) >> 16;
 	return (v & UINT64_C(0x0000FFFF0000FFFF)) * (UINT64_C(10000) << 32 | 1) >> 32 & 0xFFFFFFFF;
@@ -119,12 +121,12 @@ static void sort_moves(struct ranked_move *m, size_t n, struct scratch *s)
 		if (n <= DRAWS_MAX && m[i].key == DRAW_KEY)
 			s->narrow[narrow++] = s->order[i] << DRAW_PLACE_BITS | i;
 		else
-			s->wide[wide++] = (wide_item)m[i].key << 106 | (wide_item)s->order[i] << 42 | i;
+			s->wide[wide++] = (wide_item)m[i].key << 96 | (wide_item)s->order[i] << 42 | i;
 	const wide_item *w = sort_wide(s->wide, s->wide_tmp, wide);
 	const uint64_t *d = sort_narrow(s->narrow, s->narrow_tmp, narrow);
 	memcpy(s->spare, m, n * sizeof *m);
 	size_t k = 0, j = 0;
-	for (; j < wide && (unsigned)(w[j] >> 106) < DRAW_KEY; j++) // the wins, then the draws
+	for (; j < wide && (uint32_t)(w[j] >> 96) < DRAW_KEY; j++) // the wins, then the draws
 		m[k++] = s->spare[(uint64_t)w[j] & WIDE_PLACE];
 	for (size_t i = 0; i < narrow; i++)
 		m[k++] = s->spare[d[i] & (DRAWS_MAX - 1)];

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The moves from a solved position, described and ordered best first for the mover:
-// fastest win, then draws, then slowest loss, ties by resulting code. Used by show and play.
+// fastest win, then draws, then slowest loss, ties by resulting code (a remoteness past
+// 2^30 - 1, which no real game reaches, sorts as that). Used by show and play.
 // With three or more players a move's value is the mover's duel against all the others
 // (coalition.h) after it.
 #ifndef CHOPSTICKS_ANALYSIS_RANKED_MOVES_H
@@ -19,7 +20,7 @@ struct ranked_move {
 	uint64_t child;
 	enum value value;    // for the mover
 	unsigned remoteness; // to the end, this move included (0 for a draw)
-	unsigned key;        // the order of value and remoteness: best first
+	uint32_t key;        // the order of value and remoteness: best first
 	const char *text;    // "1->3", "13->22", "pass"
 	const char *code;    // the resulting position
 	uint16_t text_len, code_len; // their lengths
