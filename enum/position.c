@@ -157,7 +157,7 @@ size_t position_format_pos(const struct rules *rules, const struct pos *pos, cha
 	for (unsigned k = 0; k < rules->players; k++) {
 		const struct hand_class *cls = position_class(rules, pos->seat, k);
 		const uint8_t *hv = cls->values + (uint64_t)pos->state[k] * cls->hands;
-		if (k > 0 && (rules->rollover > 10 || rules->period > 1 || tagged(rules) || counts))
+		if (k > 0) // every form but the digit one puts '/' between players
 			buf[used++] = '/';
 		if (pos->state[k] == cls->zombie) {
 			buf[used++] = 'z';
