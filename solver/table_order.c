@@ -139,7 +139,7 @@ static void scatter_byte_rows(uint64_t side, uint64_t first, uint64_t a0, uint64
 			      uint8_t *whole)
 {
 	for (uint64_t b0 = 0; b0 < side; b0 += STRIP_BYTES) {
-		uint64_t b1 = side - b0 < STRIP_BYTES ? side : b0 + STRIP_BYTES, b = b0;
+		uint64_t b1 = side - b0 < STRIP_BYTES ? side : b0 + STRIP_BYTES, b;
 		for (uint64_t a = a0; a < a1; a += 8) {
 			for (b = b0; a + 8 <= a1 && b + 8 <= b1; b += 8) {
 				uint64_t r[8], q = a * side + b - first, any = 0;

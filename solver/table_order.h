@@ -33,7 +33,8 @@ void table_order_gather(const struct solution *s, uint64_t side, int section, ui
 // The decoded block of section (0: values, 2 bits a state; 1: a byte a state) holding the
 // places first .. first + n - 1 (first a multiple of 4), written at their indexes into whole
 // (index order). whole must start zeroed: blocks share bytes of values there, merged with an
-// atomic or, and remoteness bytes of 0 are not written. Thread-safe against other blocks.
+// atomic or, and a tile of remoteness bytes that are all 0 is not written. Thread-safe
+// against other blocks.
 void table_order_scatter(uint64_t side, int section, uint64_t first, uint64_t n, const uint8_t *block,
 			 uint8_t *whole);
 
