@@ -84,22 +84,16 @@ static inline unsigned block_at(int section, const uint8_t *block, uint64_t q)
 	return section ? block[q] : block[q / 4] >> 2 * (q % 4) & 3;
 }
 
-// ORs the 2-bit values bits (up to 8) into whole from index i on: a byte whose indexes all
-// lie in [lo, hi), the run only this thread writes, by a plain or; others atomically.
-static inline void or_values(uint8_t *whole, uint64_t lo, uint64_t hi, uint64_t i, uint32_t bits)
+// ORs bits (2-bit values from index i on, within i's byte) into whole: by a plain or when
+// the byte's indexes all lie in [lo, hi), the run only this thread writes; else atomically.
+static inline void or_values(uint8_t *whole, uint64_t lo, uint64_t hi, uint64_t i, unsigned bits)
 {
-	if (i / 4 * 4 >= lo && i / 4 * 4 + 32 <= hi) { // the word of 8 bytes from i's on lies in the run
-		le64_store(whole + i / 4, le64_load(whole + i / 4) | (uint64_t)bits << 2 * (i % 4));
-		return;
-	}
-	uint32_t x = bits << 2 * (i % 4);
-	for (uint64_t j = i / 4; x; j++, x >>= 8) {
-		uint8_t v = (uint8_t)x;
-		if (4 * j >= lo && 4 * j + 4 <= hi)
-			whole[j] |= v;
-		else if (v)
-			__atomic_fetch_or(&whole[j], v, __ATOMIC_RELAXED);
-	}
+	uint64_t j = i / 4;
+	uint8_t v = (uint8_t)(bits << 2 * (i % 4));
+	if (4 * j >= lo && 4 * j + 4 <= hi)
+		whole[j] |= v;
+	else if (v)
+		__atomic_fetch_or(&whole[j], v, __ATOMIC_RELAXED);
 }
 
 // Places p0 .. p1 - 1 of the block starting at place first, one at a time.
